@@ -1,0 +1,45 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { buildDataSourceOptions } from '@csv-mapper/db';
+import { ApiConfig } from './config/api.config';
+import { ConfigModule } from './config/config.module';
+import { ErrorFilter } from './common/error.filter';
+import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue/queue.module';
+import { RedisModule } from './redis/redis.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage) => {
+              const incoming = req.headers['x-request-id'];
+              return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+            },
+            // Credentials never reach the log.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+          },
+        }),
+        TypeOrmModule.forRoot({
+          ...buildDataSourceOptions(config.databaseUrl, { poolSize: config.databasePoolSize }),
+          retryAttempts: 0,
+        }),
+        RedisModule,
+        QueueModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

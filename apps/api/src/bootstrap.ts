@@ -1,0 +1,132 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { assertNoEviction, createRedis } from '@csv-mapper/queue';
+import { AppModule } from './app.module';
+import { ApiConfig } from './config/api.config';
+
+/** Repo root, whether we run from apps/api/src (ts) or dist/apps/api/src (js). */
+function repoRoot(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'apps'))) return dir;
+    dir = resolve(dir, '..');
+  }
+  return process.cwd();
+}
+
+export class StartupError extends Error {}
+
+/** Checks that Postgres and Redis answer before Nest starts, so failures are one clear line each. */
+export async function preflight(config: ApiConfig): Promise<void> {
+  const redis = createRedis(config.redisUrl, 'command', { lazyConnect: true, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    if (config.checkRedisPolicy) await assertNoEviction(redis);
+  } catch (err) {
+    const msg = (err as Error).message;
+    if (msg.includes('maxmemory-policy')) throw new StartupError(msg);
+    throw new StartupError(
+      `Cannot reach Redis at ${redact(config.redisUrl)} (${msg}). Start it with: docker compose up -d redis ` +
+        `(or: redis-server --daemonize yes --port 6379)`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+  const { Client } = await import('pg');
+  const pg = new Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await pg.connect();
+    await pg.query('SELECT 1');
+  } catch (err) {
+    throw new StartupError(
+      `Cannot reach Postgres at ${redact(config.databaseUrl)} (${(err as Error).message}). ` +
+        `Start it with: docker compose up -d postgres`,
+    );
+  } finally {
+    await pg.end().catch(() => undefined);
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** Builds the api application (used by main.ts and by the e2e tests). */
+export async function createApiApp(config: ApiConfig): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    rawBody: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.isProduction ? [] : null,
+        },
+      },
+      hsts: config.isProduction,
+    }),
+  );
+  app.setGlobalPrefix('api', { exclude: [] });
+  app.useBodyParser('json', { limit: '2mb' });
+  app.enableShutdownHooks();
+  mountWeb(app, config);
+  return app;
+}
+
+/** Serves the built SPA with an index.html fallback for client routes; /api/* stays JSON. */
+function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
+  const dist = config.webDist ? resolve(config.webDist) : join(repoRoot(), 'dist', 'web');
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+      if (req.method !== 'GET' || isApiPath(req.path)) return next();
+      res.status(503).type('text/plain').send('The web app is not built yet. Run: npm run build:web');
+    });
+    return;
+  }
+  app.use(
+    express.static(dist, {
+      index: false,
+      extensions: ['html'],
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/admin/');
+}

@@ -1,0 +1,99 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+
+// One exception filter for the whole api: every failure leaves as `{ error, code }` (+ `details`)
+// with the right status. Messages are for people; 5xx details stay in the log.
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  410: 'GONE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  details?: unknown;
+}
+
+/** Errors raised by body-parser / http-errors before a route runs carry `status` and `type`. */
+interface ParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const { status, body } = this.toBody(exception, req);
+    if (status >= 500 && status !== 503) {
+      this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(status).json(body);
+  }
+
+  toBody(exception: unknown, req: Request): { status: number; body: ErrorBody } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      return { status, body: this.fromHttpException(status, response, exception, req) };
+    }
+    const pe = exception as ParserError;
+    const peStatus = pe?.status ?? pe?.statusCode;
+    if (typeof peStatus === 'number' && peStatus >= 400 && peStatus < 500) {
+      if (pe.type === 'entity.parse.failed') {
+        return { status: 400, body: { error: 'The request body is not valid JSON.', code: 'INVALID_JSON' } };
+      }
+      if (pe.type === 'entity.too.large') {
+        return { status: 413, body: { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' } };
+      }
+      return {
+        status: peStatus,
+        body: { error: pe.expose && pe.message ? pe.message : 'Bad request.', code: DEFAULT_CODES[peStatus] ?? 'BAD_REQUEST' },
+      };
+    }
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: { error: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL_ERROR' },
+    };
+  }
+
+  private fromHttpException(status: number, response: string | object, exception: HttpException, req: Request): ErrorBody {
+    const code = DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    if (typeof response === 'object' && response !== null) {
+      const r = response as Record<string, unknown>;
+      if (typeof r.error === 'string' && typeof r.code === 'string') return r as unknown as ErrorBody;
+      // Terminus: { status: 'error', info, error: {...}, details }
+      if (r.status === 'error' && r.details) {
+        return { error: 'A dependency is unavailable.', code, details: r.details };
+      }
+      if (status === 404 && /^Cannot /.test(String(r.message ?? ''))) {
+        return { error: `No API route matches ${req.method} ${req.originalUrl.split("?")[0]}.`, code: "NOT_FOUND" };
+      }
+      const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
+      return { error: message, code };
+    }
+    return { error: String(response), code };
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+
+// The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4).
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production';
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _ - : only').default('csvm:'),
+    APP_URL: z.string().url().optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
+    SYNC_ROW_LIMIT: z.coerce.number().int().min(1).default(50_000),
+    SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a random secret in production' });
+    }
+  });
+
+export type ApiEnv = z.infer<typeof schema>;
+
+export class ApiConfig {
+  readonly env: ApiEnv['NODE_ENV'];
+  readonly isProduction: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly databasePoolSize: number;
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly appUrl: string;
+  readonly sessionSecret: string;
+  readonly trustProxy: number;
+  readonly logLevel: ApiEnv['LOG_LEVEL'];
+  readonly webDist: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly syncRowLimit: number;
+  readonly checkRedisPolicy: boolean;
+
+  constructor(e: ApiEnv) {
+    this.env = e.NODE_ENV;
+    this.isProduction = e.NODE_ENV === 'production';
+    this.port = e.PORT;
+    this.host = e.HOST;
+    this.databaseUrl = e.DATABASE_URL;
+    this.databasePoolSize = e.DATABASE_POOL_SIZE;
+    this.redisUrl = e.REDIS_URL;
+    this.redisPrefix = e.REDIS_PREFIX;
+    this.appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+    this.sessionSecret = e.SESSION_SECRET;
+    this.trustProxy = e.TRUST_PROXY;
+    this.logLevel = e.LOG_LEVEL;
+    this.webDist = e.WEB_DIST;
+    this.smtpUrl = e.SMTP_URL;
+    this.mailFrom = e.MAIL_FROM;
+    this.syncRowLimit = e.SYNC_ROW_LIMIT;
+    this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError with one line per missing or invalid variable. */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`),
+    );
+  }
+  return new ApiConfig(parsed.data);
+}

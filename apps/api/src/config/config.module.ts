@@ -1,0 +1,11 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ApiConfig } from './api.config';
+
+/** Makes the validated ApiConfig injectable everywhere. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static forRoot(config: ApiConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: ApiConfig, useValue: config }], exports: [ApiConfig] };
+  }
+}

@@ -1,0 +1,30 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createRedis, EphemeralStore } from '@csv-mapper/queue';
+import { ApiConfig } from '../config/api.config';
+
+export const REDIS = Symbol('REDIS');
+
+@Injectable()
+class RedisShutdown implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** The api's request-path Redis client (fails fast when Redis is down) and the ephemeral file store. */
+@Global()
+@Module({
+  providers: [
+    { provide: REDIS, inject: [ApiConfig], useFactory: (c: ApiConfig) => createRedis(c.redisUrl, 'command') },
+    {
+      provide: EphemeralStore,
+      inject: [REDIS, ApiConfig],
+      useFactory: (r: Redis, c: ApiConfig) => new EphemeralStore(r, c.redisPrefix),
+    },
+    RedisShutdown,
+  ],
+  exports: [REDIS, EphemeralStore],
+})
+export class RedisModule {}

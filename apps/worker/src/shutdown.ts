@@ -1,0 +1,45 @@
+import type { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { WorkerHost } from '@nestjs/bullmq';
+
+/** The BullMQ workers that Nest created for our @Processor classes. */
+function workersOf(app: INestApplicationContext) {
+  const discovery = app.get(DiscoveryService);
+  return discovery
+    .getProviders()
+    .map((w) => w.instance as unknown)
+    .filter((i): i is WorkerHost => i instanceof WorkerHost)
+    .map((host) => host.worker);
+}
+
+export function servedQueues(app: INestApplicationContext): string[] {
+  return workersOf(app).map((w) => w.name);
+}
+
+/**
+ * SIGTERM/SIGINT: stop taking jobs, give active ones `graceMs` to finish, then close anyway —
+ * `worker.close()` has no timeout of its own, and an unfinished job's lock lapses so another
+ * worker picks it up (stalled-job recovery).
+ */
+export function installGracefulShutdown(app: INestApplicationContext, graceMs: number, logger: LoggerService): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: finishing active jobs (up to ${graceMs} ms)`);
+    const workers = workersOf(app);
+    const closeAll = Promise.all(workers.map((w) => w.close()));
+    const timedOut = await Promise.race([
+      closeAll.then(() => false),
+      new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+    ]);
+    if (timedOut) {
+      logger.warn?.('grace period over: closing with jobs still active; they will be retried elsewhere');
+      await Promise.all(workers.map((w) => w.close(true))).catch(() => undefined);
+    }
+    await app.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,73 @@
+/**
+ * @jest-config-loader ts-node
+ * @jest-config-loader-options {"transpileOnly": true, "compilerOptions": {"module":"commonjs","moduleResolution":"bundler"}}
+ */
+import type { Config } from 'jest';
+
+// Nest 12 and a few of its dependencies ship ESM only; swc turns them into CommonJS for Jest.
+const esmOnly = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+  'load-esm',
+  'commander',
+];
+
+const swcTs = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const swcJs = ['@swc/jest', { module: { type: 'commonjs' }, jsc: { target: 'es2022' } }];
+
+const moduleNameMapper = {
+  '^@csv-mapper/csv-engine$': '<rootDir>/libs/csv-engine/src/index.ts',
+  '^@csv-mapper/domain$': '<rootDir>/libs/domain/src/index.ts',
+  '^@csv-mapper/db$': '<rootDir>/libs/db/src/index.ts',
+  '^@csv-mapper/queue$': '<rootDir>/libs/queue/src/index.ts',
+};
+
+function project(displayName: string, roots: string[], testMatch: string[], extra: Partial<Config> = {}) {
+  return {
+    displayName,
+    rootDir: __dirname,
+    roots,
+    testMatch,
+    testEnvironment: 'node',
+    transform: { '^.+\\.tsx?$': swcTs, '^.+\\.m?js$': swcJs },
+    transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+    moduleNameMapper,
+    ...extra,
+  } as Config;
+}
+
+const integration = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+};
+
+const config: Config = {
+  testTimeout: 60_000,
+  projects: [
+    project('unit', ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'], ['**/*.spec.ts']),
+    project(
+      'integration',
+      ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
+      ['**/test/**/*.e2e-spec.ts', '**/test/**/*.int-spec.ts'],
+      integration,
+    ),
+  ],
+};
+
+export default config;

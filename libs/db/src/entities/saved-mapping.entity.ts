@@ -1,0 +1,38 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { UserEntity } from './user.entity';
+
+/** A mapping pair as stored: the spec's pair plus an optional transform (ARCHITECTURE §4). */
+export interface StoredMappingPair {
+  templateColumn: string;
+  dataColumn: string;
+  transform?: Record<string, unknown>;
+}
+
+@Entity('saved_mappings')
+export class SavedMappingEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+
+  @Index('IDX_saved_mappings_user')
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ type: 'varchar', length: 200 }) name: string;
+  @Column({ type: 'text', nullable: true }) description: string | null;
+  @Column({ name: 'template_headers', type: 'jsonb' }) templateHeaders: string[];
+  @Column({ name: 'data_headers', type: 'jsonb' }) dataHeaders: string[];
+  @Column({ type: 'jsonb' }) mappings: StoredMappingPair[];
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

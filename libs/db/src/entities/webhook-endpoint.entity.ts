@@ -1,0 +1,32 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { UserEntity } from './user.entity';
+
+@Entity('webhook_endpoints')
+export class WebhookEndpointEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+
+  @Index('IDX_webhook_endpoints_user')
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ type: 'varchar', length: 2048 }) url: string;
+  /** 'whsec_' + base64 secret, used to sign deliveries (Standard Webhooks). */
+  @Column({ type: 'varchar', length: 100, select: false }) secret: string;
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` }) events: string[];
+  @Column({ type: 'boolean', default: true }) enabled: boolean;
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true }) disabledReason: string | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,31 @@
+import IORedis, { Redis, RedisOptions } from 'ioredis';
+
+export type RedisRole = 'command' | 'worker' | 'queue';
+
+/**
+ * One place that knows how our Redis connections are configured.
+ * - worker connections block (BRPOPLPUSH…), so BullMQ requires `maxRetriesPerRequest: null`;
+ * - request-path connections fail fast (no offline queue) so the api answers 503 instead of hanging.
+ */
+export function createRedis(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+  const base: RedisOptions =
+    role === 'worker'
+      ? { maxRetriesPerRequest: null, enableReadyCheck: false }
+      : { maxRetriesPerRequest: 1, enableOfflineQueue: role === 'queue', connectTimeout: 2000 };
+  const client = new IORedis(url, { ...base, lazyConnect: false, ...extra });
+  // An unhandled 'error' event would crash the process; reconnection is automatic.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** BullMQ refuses to be reliable under eviction: job locks have TTLs (ARCHITECTURE §3). */
+export async function assertNoEviction(client: Redis): Promise<void> {
+  const res = (await client.config('GET', 'maxmemory-policy')) as string[];
+  const policy = res[1];
+  if (policy !== 'noeviction') {
+    throw new Error(
+      `Redis maxmemory-policy is "${policy}" but must be "noeviction" (BullMQ would lose jobs). ` +
+        `Run: redis-cli CONFIG SET maxmemory-policy noeviction`,
+    );
+  }
+}

@@ -1,0 +1,109 @@
+// Shared helpers for the start/dev/migrate scripts: plain Node, no build step needed.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const net = require('node:net');
+
+const root = path.resolve(__dirname, '..');
+const DEFAULTS = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/csvmapper',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  PORT: '3000',
+};
+
+function env() {
+  return { ...DEFAULTS, ...Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')) };
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+function mtime(file) {
+  return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+}
+
+/** Builds the server and/or the web app when their output is missing or older than the sources. */
+function buildIfNeeded() {
+  const serverOut = path.join(root, 'dist/apps/api/src/main.js');
+  const webOut = path.join(root, 'dist/web/index.html');
+  const serverSrc = Math.max(...['apps/api', 'apps/worker', 'libs'].map((d) => newestMtime(path.join(root, d))));
+  const webSrc = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'libs/domain')));
+  const steps = [];
+  if (mtime(serverOut) < serverSrc) steps.push('build:server');
+  if (mtime(webOut) < webSrc) steps.push('build:web');
+  for (const step of steps) {
+    console.log(`csv-mapper: npm run ${step} ...`);
+    const r = spawnSync('npm', ['run', '--silent', step], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) {
+      console.error(`csv-mapper: "npm run ${step}" failed`);
+      process.exit(r.status || 1);
+    }
+  }
+}
+
+function tcpReachable(url, fallbackPort) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: u.hostname || '127.0.0.1', port: Number(u.port || fallbackPort) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** One clear line per missing dependency, then exit non-zero. */
+async function checkServices(e) {
+  const problems = [];
+  if (!(await tcpReachable(e.DATABASE_URL, 5432))) {
+    problems.push(
+      `Postgres is not reachable at ${redact(e.DATABASE_URL)}. Start it with "docker compose up -d postgres" ` +
+        `(or on Debian: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start).`,
+    );
+  }
+  if (!(await tcpReachable(e.REDIS_URL, 6379))) {
+    problems.push(
+      `Redis is not reachable at ${redact(e.REDIS_URL)}. Start it with "docker compose up -d redis" ` +
+        `(or: redis-server --daemonize yes --port 6379).`,
+    );
+  }
+  if (problems.length) {
+    for (const p of problems) console.error(`csv-mapper: ${p}`);
+    process.exit(1);
+  }
+}
+
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+async function migrate(e) {
+  const db = require(path.join(root, 'dist/libs/db/src/index.js'));
+  const created = await db.ensureDatabase(e.DATABASE_URL);
+  if (created) console.log(`csv-mapper: created database ${new URL(e.DATABASE_URL).pathname.slice(1)}`);
+  const ran = await db.runMigrations(e.DATABASE_URL);
+  if (ran.length) console.log(`csv-mapper: ran migrations: ${ran.join(', ')}`);
+}
+
+module.exports = { root, env, buildIfNeeded, checkServices, migrate };
