@@ -1,0 +1,21 @@
+import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
+import { useRouteError } from 'react-router';
+
+/** Shown when a page fails to render or its code cannot be downloaded (for example after a deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Center minH="100dvh" px="6">
+      <VStack gap="4" maxW="md" textAlign="center">
+        <Heading size="xl">Something went wrong</Heading>
+        <Text color="fg.muted">
+          This page could not be shown. Reloading usually fixes it; if it keeps happening, contact support.
+        </Text>
+        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+          Reload page
+        </Button>
+      </VStack>
+    </Center>
+  );
+}

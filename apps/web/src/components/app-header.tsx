@@ -1,0 +1,75 @@
+import { Box, Container, HStack, IconButton, Link, Menu, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ArrowLeftIcon, MenuIcon } from './icons';
+import { Logo } from './logo';
+
+export type AppMenuItem = { label: string; to: string } | { label: string; onSelect: () => void };
+
+export interface AppHeaderProps {
+  /** A back link shown instead of the logo's neighbour, e.g. { to: '/dashboard', label: 'Back to Dashboard' }. */
+  back?: { to: string; label: string };
+  /** Right-hand content on medium screens and up. */
+  actions?: ReactNode;
+  /** Content that stays visible on every screen size, before the menu button. */
+  persistent?: ReactNode;
+  /** The small-screen menu. */
+  menuItems: AppMenuItem[];
+}
+
+/** The header of signed-in pages: logo or back link, actions on wide screens, a menu on small ones. */
+export function AppHeader({ back, actions, persistent, menuItems }: AppHeaderProps) {
+  const navigate = useNavigate();
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+      <Container maxW="6xl" py="3">
+        <HStack justify="space-between" gap="3">
+          <HStack gap="5" minW="0">
+            {back ? (
+              <Link asChild color="fg.muted" fontWeight="medium" fontSize="sm">
+                <RouterLink to={back.to}>
+                  <ArrowLeftIcon boxSize="4" /> {back.label}
+                </RouterLink>
+              </Link>
+            ) : (
+              <Logo to="/dashboard" />
+            )}
+          </HStack>
+          <HStack gap="3">
+            {persistent}
+            <HStack gap="3" hideBelow="md">
+              {actions}
+            </HStack>
+            <Box hideFrom="md">
+              <Menu.Root
+                onSelect={({ value }) => {
+                  const item = menuItems.find((i) => i.label === value);
+                  if (!item) return;
+                  if ('to' in item) navigate(item.to);
+                  else item.onSelect();
+                }}
+              >
+                <Menu.Trigger asChild>
+                  <IconButton aria-label="Open menu" variant="outline" size="sm">
+                    <MenuIcon />
+                  </IconButton>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content minW="48">
+                      {menuItems.map((item) => (
+                        <Menu.Item key={item.label} value={item.label}>
+                          {item.label}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            </Box>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

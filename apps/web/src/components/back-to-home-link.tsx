@@ -1,0 +1,13 @@
+import { Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { ArrowLeftIcon } from './icons';
+
+export function BackToHomeLink() {
+  return (
+    <Link asChild color="blue.600" fontWeight="medium" fontSize="sm">
+      <RouterLink to="/">
+        <ArrowLeftIcon boxSize="4" /> Back to Home
+      </RouterLink>
+    </Link>
+  );
+}

@@ -1,0 +1,40 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { quotaBar } from '@csv-mapper/domain';
+
+const BAR_COLOURS = { green: 'green.500', red: 'red.500', yellow: 'yellow.500', blue: 'blue.500' } as const;
+
+export interface QuotaBarProps {
+  label: string;
+  used: number;
+  /** -1 = unlimited. */
+  limit: number;
+  /** The text on the right, e.g. '1,200 / 50k'. */
+  valueText: string;
+}
+
+/** A usage bar coloured by spec §4: green unlimited, red at the limit, yellow above 80%, else blue. */
+export function QuotaBar({ label, used, limit, valueText }: QuotaBarProps) {
+  const { color, widthPercent } = quotaBar(used, limit);
+  return (
+    <Box>
+      <HStack justify="space-between" mb="1.5" fontSize="sm">
+        <Text color="fg.muted">{label}</Text>
+        <Text fontWeight="medium">{valueText}</Text>
+      </HStack>
+      <Box
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(widthPercent)}
+        aria-valuetext={valueText}
+        h="2"
+        bg="bg.muted"
+        rounded="full"
+        overflow="hidden"
+      >
+        <Box h="full" w={`${widthPercent}%`} bg={BAR_COLOURS[color]} rounded="full" transition="width 0.3s" />
+      </Box>
+    </Box>
+  );
+}

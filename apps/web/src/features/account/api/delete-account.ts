@@ -1,0 +1,28 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiJson } from '../../../lib/api-client';
+import { swrKeys } from '../../../lib/swr-keys';
+
+export interface DeleteAccountInput {
+  password: string;
+}
+
+/** POST /api/user/delete-account: deletes the account after checking the password. */
+export function deleteAccount(input: DeleteAccountInput): Promise<{ message: string }> {
+  return apiJson<{ message: string }>('POST', '/api/user/delete-account', input);
+}
+
+/** Deletes the account, then forgets every cached answer and the session user. */
+export function useDeleteAccount() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    '/api/user/delete-account',
+    (_key: string, { arg }: { arg: DeleteAccountInput }) => deleteAccount(arg),
+    {
+      onSuccess: async () => {
+        await mutate(() => true, undefined, { revalidate: false });
+        await mutate(swrKeys.user, null, { revalidate: false });
+      },
+    },
+  );
+}

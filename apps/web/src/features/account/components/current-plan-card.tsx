@@ -1,0 +1,85 @@
+import { Badge, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { formatPlanFileSize, formatRowCount, planOf } from '@csv-mapper/domain';
+import { CrownIcon } from '../../../components/icons';
+import { QuotaBar } from '../../../components/quota-bar';
+import { useProfile } from '../api/get-profile';
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+function limitText(n: number): string {
+  return n === -1 ? 'Unlimited' : numberFormat.format(n);
+}
+
+/** The user's plan, its price and limits, and this month's usage. */
+export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: boolean }) {
+  const { data: profile, error, isLoading } = useProfile({ refreshOnFocus });
+  const plan = profile ? planOf(profile.plan) : null;
+
+  return (
+    <Card.Root aria-labelledby="current-plan-title" h="full">
+      <Card.Header>
+        <HStack justify="space-between" align="flex-start">
+          <Stack gap="1">
+            <Card.Title id="current-plan-title">Current Plan</Card.Title>
+            <Card.Description>Your limits and this month&apos;s usage.</Card.Description>
+          </Stack>
+          <CrownIcon boxSize="5" color="blue.500" />
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="5">
+        {isLoading && !profile ? (
+          <Stack gap="4" aria-busy="true" aria-label="Loading plan">
+            <Skeleton h="7" w="40" />
+            <Skeleton h="4" />
+            <Skeleton h="4" />
+          </Stack>
+        ) : !profile || !plan ? (
+          <Text color="fg.muted">
+            {error ? 'Unable to load plan information.' : 'No plan information yet.'}
+          </Text>
+        ) : (
+          <>
+            <HStack gap="3" wrap="wrap">
+              <Badge colorPalette={profile.plan === 'free' ? 'gray' : 'blue'} size="lg" variant="solid">
+                {plan.name}
+              </Badge>
+              <Text fontWeight="semibold">{plan.price}</Text>
+            </HStack>
+            <Stack gap="4">
+              <QuotaBar
+                label="Rows this month"
+                used={profile.monthlyUsage.used}
+                limit={profile.monthlyUsage.limit}
+                valueText={`${numberFormat.format(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
+              />
+              <QuotaBar
+                label="Saved mappings"
+                used={profile.usage.savedMappings}
+                limit={profile.planLimits.maxSavedMappings}
+                valueText={`${profile.usage.savedMappings} / ${limitText(profile.planLimits.maxSavedMappings)}`}
+              />
+            </Stack>
+            <HStack gap="6" fontSize="sm" wrap="wrap">
+              <Text>
+                <Text as="span" color="fg.muted">
+                  File size:{' '}
+                </Text>
+                <Text as="span" fontWeight="medium">
+                  {formatPlanFileSize(profile.planLimits.maxFileSize)}
+                </Text>
+              </Text>
+              <Text>
+                <Text as="span" color="fg.muted">
+                  Rows per file:{' '}
+                </Text>
+                <Text as="span" fontWeight="medium">
+                  {formatRowCount(profile.planLimits.maxRowsPerFile)}
+                </Text>
+              </Text>
+            </HStack>
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

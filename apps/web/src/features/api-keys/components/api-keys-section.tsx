@@ -1,0 +1,235 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { CheckIcon, CopyIcon, KeyIcon, TrashIcon } from '../../../components/icons';
+import { showToast } from '../../../components/toaster';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import type { ApiKey, CreatedApiKey } from '../api/types';
+
+const NAME_MAX = 100;
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function formatDate(iso: string | null): string {
+  if (!iso) return 'Never';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'Unknown' : dateFormat.format(d);
+}
+
+function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      showToast({ title: 'Copy failed', description: 'Select the key and copy it by hand.', type: 'error' });
+    }
+  }
+
+  return (
+    <Alert.Root status="success" variant="subtle" alignItems="flex-start">
+      <Alert.Indicator />
+      <Alert.Content gap="2" minW="0" flex="1">
+        <Alert.Title>Your new key “{created.name}”</Alert.Title>
+        <Alert.Description>Copy it now: it will not be shown again.</Alert.Description>
+        <HStack gap="2" w="full">
+          <Code
+            flex="1"
+            minW="0"
+            px="2"
+            py="1.5"
+            fontSize="sm"
+            wordBreak="break-all"
+            whiteSpace="normal"
+            data-testid="new-api-key"
+          >
+            {created.key}
+          </Code>
+          <IconButton
+            aria-label={copied ? 'Copied' : 'Copy API key'}
+            size="sm"
+            variant="outline"
+            onClick={copy}
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+          </IconButton>
+        </HStack>
+        <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={onDone}>
+          I have saved it
+        </Button>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const { trigger, isMutating } = useRevokeApiKey();
+
+  async function revoke() {
+    if (!window.confirm(`Revoke the key "${apiKey.name}"? Anything using it will stop working immediately.`))
+      return;
+    try {
+      await trigger(apiKey.id);
+      showToast({
+        title: 'API key revoked',
+        description: `“${apiKey.name}” no longer works.`,
+        type: 'success',
+      });
+    } catch (err) {
+      showToast({
+        title: 'Revoke failed',
+        description: getErrorMessage(err) ?? 'Failed to revoke the API key',
+        type: 'error',
+      });
+    }
+  }
+
+  return (
+    <HStack as="li" justify="space-between" gap="3" py="3" borderTopWidth="1px" align="flex-start">
+      <Stack gap="1" minW="0">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium" truncate>
+            {apiKey.name}
+          </Text>
+          <Badge variant="outline" fontFamily="mono">
+            {apiKey.prefix}…
+          </Badge>
+        </HStack>
+        <Text fontSize="xs" color="fg.muted">
+          Created {formatDate(apiKey.createdAt)} · Last used {formatDate(apiKey.lastUsedAt)}
+        </Text>
+      </Stack>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="red"
+        onClick={revoke}
+        loading={isMutating}
+        loadingText="Revoking..."
+        aria-label={`Revoke ${apiKey.name}`}
+      >
+        <TrashIcon /> Revoke
+      </Button>
+    </HStack>
+  );
+}
+
+/** Create, list and revoke API keys (plans with API access). A new key is shown once, with a copy button. */
+export function ApiKeysSection() {
+  const { data: keys, error, isLoading } = useApiKeys();
+  const { trigger, isMutating } = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  async function onCreate(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError('Please enter a name for the key');
+      return;
+    }
+    setNameError(null);
+    try {
+      const key = await trigger({ name: trimmed });
+      setCreated(key);
+      setName('');
+    } catch (err) {
+      showToast({
+        title: 'Key not created',
+        description: getErrorMessage(err) ?? 'Failed to create the API key',
+        type: 'error',
+      });
+    }
+  }
+
+  return (
+    <Card.Root aria-labelledby="api-keys-title">
+      <Card.Header>
+        <HStack gap="2">
+          <KeyIcon boxSize="5" color="blue.500" />
+          <Card.Title id="api-keys-title">API keys</Card.Title>
+        </HStack>
+        <Card.Description>
+          Send a key as <Code fontSize="xs">Authorization: Bearer &lt;key&gt;</Code> to use the CSV Mapper
+          API.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body gap="5">
+        {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
+
+        <Stack
+          as="form"
+          direction={{ base: 'column', sm: 'row' }}
+          gap="3"
+          align={{ sm: 'flex-end' }}
+          onSubmit={onCreate}
+        >
+          <Field.Root invalid={Boolean(nameError)} flex="1">
+            <Field.Label>Key name</Field.Label>
+            <Input
+              name="apiKeyName"
+              placeholder="e.g. Nightly import"
+              value={name}
+              maxLength={NAME_MAX}
+              onChange={(e) => {
+                setName(e.target.value);
+                if (nameError) setNameError(null);
+              }}
+            />
+            {nameError ? <Field.ErrorText>{nameError}</Field.ErrorText> : null}
+          </Field.Root>
+          <Button
+            type="submit"
+            colorPalette="blue"
+            loading={isMutating}
+            loadingText="Creating..."
+            flexShrink={0}
+          >
+            Create key
+          </Button>
+        </Stack>
+
+        <Box>
+          {isLoading && !keys ? (
+            <Stack gap="3" aria-busy="true" aria-label="Loading API keys">
+              <Skeleton h="10" />
+              <Skeleton h="10" />
+            </Stack>
+          ) : error && !keys ? (
+            <Text color="fg.muted" fontSize="sm">
+              Unable to load API keys.
+            </Text>
+          ) : !keys || keys.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              No API keys yet.
+            </Text>
+          ) : (
+            <Box as="ul" listStyleType="none" aria-label="Your API keys">
+              {keys.map((k) => (
+                <KeyRow key={k.id} apiKey={k} />
+              ))}
+            </Box>
+          )}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,21 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { apiJson } from '../../../lib/api-client';
+import { swrKeys } from '../../../lib/swr-keys';
+import type { MessageResponse } from './types';
+
+/** POST /api/logout: ends the session. */
+export function logout(): Promise<MessageResponse> {
+  return apiJson<MessageResponse>('POST', '/api/logout');
+}
+
+/** Logs out, then forgets every cached answer and sets the session user to null (spec §4). */
+export function useLogout() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation('/api/logout', () => logout(), {
+    onSuccess: async () => {
+      await mutate(() => true, undefined, { revalidate: false });
+      await mutate(swrKeys.user, null, { revalidate: false });
+    },
+  });
+}

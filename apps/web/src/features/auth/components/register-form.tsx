@@ -1,0 +1,148 @@
+import { Button, Field, SimpleGrid, Input, Stack } from '@chakra-ui/react';
+import { AuthMessages, isValidEmail, passwordErrors } from '@csv-mapper/domain';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { PasswordInput } from '../../../components/password-input';
+import { showToast } from '../../../components/toaster';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
+import { PasswordRuleChecklist } from './password-rule-checklist';
+
+const NAME_MAX = 100;
+
+/** Sign Up (spec §2/§5): username, email and password required; first and last name optional. */
+export function RegisterForm() {
+  const [form, setForm] = useState({ username: '', email: '', firstName: '', lastName: '', password: '' });
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const { trigger, isMutating } = useRegister();
+  const navigate = useNavigate();
+
+  function set<K extends keyof typeof form>(key: K, value: string) {
+    setForm((f) => ({ ...f, [key]: value }));
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const username = form.username.trim();
+    const email = form.email.trim();
+    if (!username || !email || !form.password) {
+      showToast({ title: 'Missing fields', description: AuthMessages.registerMissing, type: 'error' });
+      return;
+    }
+    if (!isValidEmail(email)) {
+      setEmailError(AuthMessages.invalidEmail);
+      return;
+    }
+    const ruleErrors = passwordErrors(form.password);
+    if (ruleErrors.length > 0) {
+      showToast({ title: 'Invalid password', description: ruleErrors[0], type: 'error' });
+      return;
+    }
+    try {
+      const user = await trigger({
+        username,
+        email,
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        password: form.password,
+      });
+      showToast({
+        title: 'Welcome!',
+        description: user?.username ? `Your account ${user.username} is ready.` : 'Your account is ready.',
+        type: 'success',
+      });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      showToast({
+        title: 'Registration failed',
+        description: getErrorMessage(err) ?? 'Failed to create account',
+        type: 'error',
+      });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Sign Up" noValidate>
+      <Stack gap="4">
+        <Field.Root required>
+          <Field.Label>
+            Username <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="username"
+            autoComplete="username"
+            value={form.username}
+            onChange={(e) => set('username', e.target.value)}
+            placeholder="Choose a username"
+          />
+        </Field.Root>
+        <Field.Root required invalid={Boolean(emailError)}>
+          <Field.Label>
+            Email <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => {
+              set('email', e.target.value);
+              if (emailError) setEmailError(null);
+            }}
+            onBlur={() => {
+              const v = form.email.trim();
+              if (v && !isValidEmail(v)) setEmailError(AuthMessages.invalidEmail);
+            }}
+            placeholder="you@example.com"
+          />
+          {emailError ? <Field.ErrorText>{emailError}</Field.ErrorText> : null}
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>First name</Field.Label>
+            <Input
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={NAME_MAX}
+              value={form.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Last name</Field.Label>
+            <Input
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={NAME_MAX}
+              value={form.lastName}
+              onChange={(e) => set('lastName', e.target.value)}
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root required>
+          <Field.Label>
+            Password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password', e.target.value)}
+            placeholder="Create a password"
+            aria-describedby="register-password-rules"
+          />
+        </Field.Root>
+        <PasswordRuleChecklist id="register-password-rules" password={form.password} />
+        <Button
+          type="submit"
+          colorPalette="blue"
+          size="lg"
+          loading={isMutating}
+          loadingText="Creating account..."
+        >
+          Create Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { useNavigate } from 'react-router';
+import { showToast } from '../../../components/toaster';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useLogout } from '../api/logout';
+
+/** Log Out as the header and the mobile menu offer it: toast, forget the cached user, go to '/'. */
+export function useLogOut() {
+  const navigate = useNavigate();
+  const { trigger, isMutating } = useLogout();
+
+  async function logOut() {
+    try {
+      await trigger();
+      showToast({ title: 'Logged out successfully', description: 'See you next time!', type: 'success' });
+      navigate('/', { replace: true });
+    } catch (err) {
+      showToast({
+        title: 'Logout failed',
+        description: getErrorMessage(err) ?? 'Failed to log out',
+        type: 'error',
+      });
+    }
+  }
+
+  return { logOut, isLoggingOut: isMutating };
+}

@@ -1,0 +1,8 @@
+// SWR keys: one per endpoint. A key is the path split into parts; the default fetcher joins them with '/'.
+export const swrKeys = {
+  user: ['/api/user'],
+  profile: ['/api/user/profile'],
+  apiKeys: ['/api/api-keys'],
+} as const;
+
+export type SwrKey = readonly string[];

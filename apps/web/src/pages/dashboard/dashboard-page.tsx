@@ -1,0 +1,138 @@
+import { Box, Card, Grid, HStack, Heading, Link, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { AppHeader } from '../../components/app-header';
+import { AppPage } from '../../components/app-page';
+import { ArrowRightIcon, BookIcon, FolderIcon, HelpIcon, PlusIcon } from '../../components/icons';
+import { PageMeta } from '../../components/page-meta';
+import { CurrentPlanCard } from '../../features/account/components/current-plan-card';
+import { UpgradeCard } from '../../features/account/components/upgrade-card';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useLogOut } from '../../features/auth/hooks/use-log-out';
+
+function Tile({
+  to,
+  title,
+  description,
+  icon,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}) {
+  return (
+    <LinkBox
+      as="article"
+      bg="bg"
+      borderWidth="1px"
+      rounded="xl"
+      p="6"
+      transition="box-shadow 0.15s, border-color 0.15s"
+      _hover={{ shadow: 'md', borderColor: 'blue.300' }}
+      _focusWithin={{ shadow: 'md', borderColor: 'blue.400' }}
+    >
+      <Stack gap="3">
+        <Box
+          bg="blue.50"
+          color="blue.600"
+          rounded="lg"
+          p="2.5"
+          alignSelf="flex-start"
+          _dark={{ bg: 'blue.950' }}
+        >
+          {icon}
+        </Box>
+        <Heading as="h2" size="md">
+          <LinkOverlay asChild>
+            <RouterLink to={to}>{title}</RouterLink>
+          </LinkOverlay>
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {description}
+        </Text>
+        <HStack color="blue.600" fontSize="sm" fontWeight="medium" gap="1" aria-hidden="true">
+          <Text>Open</Text>
+          <ArrowRightIcon boxSize="4" />
+        </HStack>
+      </Stack>
+    </LinkBox>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const { logOut } = useLogOut();
+  const firstName = user?.firstName?.trim();
+
+  return (
+    <AppPage
+      header={
+        <AppHeader
+          actions={<UserMenu />}
+          menuItems={[
+            { label: 'Dashboard', to: '/dashboard' },
+            { label: 'Start New Mapping', to: '/csv-mapper' },
+            { label: 'Saved Mappings', to: '/saved-mappings' },
+            { label: 'Profile', to: '/profile' },
+            { label: 'Log Out', onSelect: () => void logOut() },
+          ]}
+        />
+      }
+    >
+      <PageMeta
+        title="Dashboard"
+        description="Start a new CSV mapping, reuse a saved one and see your plan."
+        path="/dashboard"
+        robots="noindex, nofollow"
+      />
+      <Stack gap={{ base: '6', md: '8' }}>
+        <Stack gap="1">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+            {firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}
+          </Heading>
+          <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
+        </Stack>
+
+        <UpgradeCard />
+
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="stretch">
+          <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
+            <Tile
+              to="/csv-mapper"
+              title="Start New Mapping"
+              description="Upload a template and a data file, map the columns and download the result."
+              icon={<PlusIcon boxSize="5" />}
+            />
+            <Tile
+              to="/saved-mappings"
+              title="Saved Mappings"
+              description="Reuse a mapping you saved, so a repeat import takes seconds."
+              icon={<FolderIcon boxSize="5" />}
+            />
+          </Grid>
+          <CurrentPlanCard refreshOnFocus />
+        </Grid>
+
+        <Card.Root variant="subtle">
+          <Card.Body>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap={{ base: '3', sm: '8' }}>
+              <Text fontWeight="medium">Need a hand?</Text>
+              <Link asChild color="blue.600" fontSize="sm">
+                <RouterLink to="/documentation">
+                  <BookIcon boxSize="4" /> Read the documentation
+                </RouterLink>
+              </Link>
+              <Link asChild color="blue.600" fontSize="sm">
+                <RouterLink to="/help-center">
+                  <HelpIcon boxSize="4" /> Visit the Help Center
+                </RouterLink>
+              </Link>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </AppPage>
+  );
+}
