@@ -1,4 +1,4 @@
-import { Box, Container, HStack, IconButton, Link, Menu, Portal } from '@chakra-ui/react';
+import { Box, Container, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ArrowLeftIcon, MenuIcon } from './icons';
@@ -15,10 +15,12 @@ export interface AppHeaderProps {
   persistent?: ReactNode;
   /** The small-screen menu. */
   menuItems: AppMenuItem[];
+  /** A heading inside the small-screen menu, e.g. 'Signed in as Ana'. */
+  menuLabel?: string;
 }
 
 /** The header of signed-in pages: logo or back link, actions on wide screens, a menu on small ones. */
-export function AppHeader({ back, actions, persistent, menuItems }: AppHeaderProps) {
+export function AppHeader({ back, actions, persistent, menuItems, menuLabel }: AppHeaderProps) {
   const navigate = useNavigate();
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
@@ -57,6 +59,11 @@ export function AppHeader({ back, actions, persistent, menuItems }: AppHeaderPro
                 <Portal>
                   <Menu.Positioner>
                     <Menu.Content minW="48">
+                      {menuLabel ? (
+                        <Text px="2" py="1.5" fontSize="xs" color="fg.muted" truncate maxW="60">
+                          {menuLabel}
+                        </Text>
+                      ) : null}
                       {menuItems.map((item) => (
                         <Menu.Item key={item.label} value={item.label}>
                           {item.label}

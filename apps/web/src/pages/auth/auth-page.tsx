@@ -60,6 +60,8 @@ export function AuthPage() {
                   value={tab}
                   onValueChange={(e) => setTab(e.value === 'signup' ? 'signup' : 'login')}
                   variant="enclosed"
+                  lazyMount
+                  unmountOnExit
                   fitted
                 >
                   <Tabs.List mb="6">

@@ -10,6 +10,7 @@ import { UpgradeCard } from '../../features/account/components/upgrade-card';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogOut } from '../../features/auth/hooks/use-log-out';
+import { displayNameOf } from '../../features/auth/utils/display-name';
 
 function Tile({
   to,
@@ -71,6 +72,7 @@ export function DashboardPage() {
       header={
         <AppHeader
           actions={<UserMenu />}
+          menuLabel={`Signed in as ${displayNameOf(user)}`}
           menuItems={[
             { label: 'Dashboard', to: '/dashboard' },
             { label: 'Start New Mapping', to: '/csv-mapper' },

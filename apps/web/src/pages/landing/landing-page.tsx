@@ -453,7 +453,7 @@ export function LandingPage() {
               textAlign="center"
               bgGradient="to-br"
               gradientFrom="blue.600"
-              gradientTo="indigo.700"
+              gradientTo="blue.800"
               color="white"
               rounded="2xl"
               px={{ base: '6', md: '12' }}

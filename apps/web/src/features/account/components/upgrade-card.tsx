@@ -15,7 +15,7 @@ export function UpgradeCard() {
       aria-labelledby="upgrade-title"
       bgGradient="to-br"
       gradientFrom="blue.600"
-      gradientTo="indigo.700"
+      gradientTo="blue.800"
       color="white"
       borderWidth="0"
     >

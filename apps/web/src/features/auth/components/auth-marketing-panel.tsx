@@ -17,7 +17,7 @@ export function AuthMarketingPanel() {
       aria-label="Why CSV Mapper"
       bgGradient="to-br"
       gradientFrom="blue.600"
-      gradientTo="indigo.800"
+      gradientTo="blue.900"
       color="white"
       rounded="2xl"
       p="10"
