@@ -1,0 +1,64 @@
+// @csv-mapper/csv-engine — the streaming CSV engine: sniff, parse, transform and write.
+// Pure TypeScript (Node built-ins only); no framework, database, queue or repo imports.
+//
+// Reading
+//   inspect(input, options?)            → Promise<InspectResult>  whole input, e.g. a stored upload
+//   new CsvInspector(options?)          push(chunk) / end() → InspectResult; for bytes as they arrive
+//   createInspectStream(options?)       { stream: Transform (pass-through), result: Promise<InspectResult> }
+//   parseCsv(bytes | chunks, options?)  → ParseResult (strings; small data)
+//   ReadOptions: encoding, delimiter, headerRow (1-based line), header, maxFieldBytes (1 MB) …
+// Mapping (ARCHITECTURE §4)
+//   applyMapping(input, templateHeaders, mappings, options?) → { output: Readable, stats: Promise<ApplyStats> }
+//   applyMappingToBuffer(...)           → Promise<{ data: Buffer, stats: ApplyStats }>
+//   previewMapping(input, templateHeaders, mappings, { rows })  → Promise<{ headers, rows, stats }>
+//   Types: MappingPair, Transform (discriminated on `kind`), ApplyOptions, ApplyStats, Warning, ControlTotal
+// Writing
+//   writeCsv(rows, { delimiter, lineEnding, formulaProtection }) → string (RFC 4180, OWASP guard)
+// Errors
+//   CsvEngineError { code, message, line?, status } and subclasses; codes: BINARY_FILE (415),
+//   UNTERMINATED_QUOTE, FIELD_TOO_LARGE, ROW_TOO_LARGE, TOO_MANY_COLUMNS, EMPTY_HEADER, EMPTY_FILE,
+//   INVALID_ENCODING, INVALID_MAPPING, INVALID_OPTIONS (400).
+
+export {
+  CsvEngineError,
+  BinaryFileError,
+  UnterminatedQuoteError,
+  FieldTooLargeError,
+  RowTooLargeError,
+  TooManyColumnsError,
+  EmptyHeaderError,
+  EmptyFileError,
+  InvalidEncodingError,
+  MappingError,
+  OptionsError,
+  isCsvEngineError,
+  type CsvErrorCode,
+} from './errors';
+export { INPUT_ENCODINGS, type InputEncoding, type OutputEncoding } from './encoding';
+export { DELIMITERS, type Delimiter } from './sniff';
+export { DEFAULT_MAX_FIELD_BYTES } from './parser';
+export type { ReadOptions, SourceInfo, DuplicateHeader } from './reader';
+export { CsvInspector, createInspectStream, inspect, type InspectOptions, type InspectResult, type RaggedRow } from './inspect';
+export { parseCsv, type ParseResult } from './parse';
+export { applyMapping, applyMappingToBuffer, validateMappings, type ApplyResult, type CsvInput } from './mapping';
+export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
+export { writeCsv, type WriteOptions, type LineEnding } from './writer';
+export type { DateOrder } from './dates';
+export type {
+  Transform,
+  TransformKind,
+  DateTransform,
+  NumberTransform,
+  AmountTransform,
+  BooleanTransform,
+  DebitCreditTransform,
+  ConstantTransform,
+  TextTransform,
+  MappingPair,
+  Warning,
+  LocaleHint,
+  ApplyOptions,
+  ApplyStats,
+  ControlTotal,
+  ColumnInference,
+} from './types';

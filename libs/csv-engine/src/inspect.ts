@@ -1,0 +1,160 @@
+// Cheap inspection for the upload endpoint: bytes are pushed through once as they stream into storage;
+// nothing but the sniff sample, one incomplete record and the first rows is kept. Throws the typed errors.
+import { Transform, type TransformCallback } from 'node:stream';
+import type { InputEncoding } from './encoding';
+import { recordStrings, type RecordView } from './parser';
+import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
+import type { Delimiter } from './sniff';
+import { chunksOf, type CsvInput } from './mapping';
+
+export interface RaggedRow {
+  /** 1-based data row. */
+  row: number;
+  line: number;
+  expected: number;
+  found: number;
+}
+
+export interface InspectOptions extends ReadOptions {
+  /** Data rows returned in `sampleRows`. Default 5. */
+  sampleRows?: number;
+  /** Ragged rows listed in `raggedSamples` (all are counted). Default 100. */
+  maxRaggedSamples?: number;
+}
+
+export interface InspectResult {
+  encoding: InputEncoding;
+  bom: boolean;
+  delimiter: Delimiter;
+  /** 1-based line of the header row. */
+  headerRow: number;
+  skippedLines: number;
+  headers: string[];
+  duplicateHeaders: DuplicateHeader[];
+  blankHeaders: number[];
+  /** Data rows (blank lines not counted). */
+  rowCount: number;
+  /** The first data rows as strings, padded/truncated to the header width. */
+  sampleRows: string[][];
+  raggedRows: number;
+  raggedSamples: RaggedRow[];
+  /** Bytes pushed. */
+  bytes: number;
+}
+
+/** Push-based inspector: `push(chunk)` as bytes arrive, `end()` for the result. */
+export class CsvInspector {
+  private readonly reader: CsvReader;
+  private readonly sample: string[][] = [];
+  private readonly sampleSize: number;
+  private readonly maxRagged: number;
+  private readonly ragged: RaggedRow[] = [];
+  private raggedCount = 0;
+  private width = 0;
+  private bytes = 0;
+  private result: InspectResult | null = null;
+
+  constructor(options: InspectOptions = {}) {
+    this.sampleSize = options.sampleRows ?? 5;
+    this.maxRagged = options.maxRaggedSamples ?? 100;
+    this.reader = new CsvReader(options, {
+      onHeader: (info) => {
+        this.width = info.headers.length;
+      },
+      onRow: (r, row) => this.onRow(r, row),
+    });
+  }
+
+  private onRow(r: RecordView, row: number): void {
+    if (r.count !== this.width) {
+      this.raggedCount++;
+      if (this.ragged.length < this.maxRagged) this.ragged.push({ row, line: r.line, expected: this.width, found: r.count });
+    }
+    if (this.sample.length < this.sampleSize) {
+      const cells = recordStrings(r);
+      cells.length = this.width;
+      this.sample.push(Array.from(cells, (c) => c ?? ''));
+    }
+  }
+
+  push(chunk: Buffer | Uint8Array | string): void {
+    this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    this.reader.push(chunk);
+  }
+
+  end(): InspectResult {
+    if (this.result) return this.result;
+    this.reader.end();
+    const info = this.reader.info;
+    if (!info) throw new Error('unreachable: reader ended without a header');
+    this.result = {
+      encoding: this.reader.encoding,
+      bom: this.reader.bom,
+      delimiter: info.delimiter,
+      headerRow: info.headerRow,
+      skippedLines: info.skippedLines,
+      headers: info.headers,
+      duplicateHeaders: info.duplicateHeaders,
+      blankHeaders: info.blankHeaders,
+      rowCount: this.reader.rows,
+      sampleRows: this.sample,
+      raggedRows: this.raggedCount,
+      raggedSamples: this.ragged,
+      bytes: this.bytes,
+    };
+    return this.result;
+  }
+}
+
+/**
+ * A pass-through stream that inspects the bytes flowing through it (e.g. request → inspector → storage).
+ * `result` resolves after the last byte; a typed error destroys the stream and rejects `result`.
+ */
+export function createInspectStream(options: InspectOptions = {}): { stream: Transform; result: Promise<InspectResult> } {
+  const inspector = new CsvInspector(options);
+  let resolve!: (r: InspectResult) => void;
+  let reject!: (e: unknown) => void;
+  const result = new Promise<InspectResult>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  result.catch(() => undefined);
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
+      try {
+        inspector.push(chunk);
+        cb(null, chunk);
+      } catch (e) {
+        reject(e);
+        cb(e as Error);
+      }
+    },
+    flush(cb: TransformCallback) {
+      try {
+        resolve(inspector.end());
+        cb();
+      } catch (e) {
+        reject(e);
+        cb(e as Error);
+      }
+    },
+  });
+  stream.on('close', () => reject(new Error('The upload ended before the file was complete.')));
+  return { stream, result };
+}
+
+/** Inspects a whole input (stream, chunks or bytes). */
+export async function inspect(input: CsvInput, options: InspectOptions = {}): Promise<InspectResult> {
+  const inspector = new CsvInspector(options);
+  const it = chunksOf(input);
+  try {
+    for (;;) {
+      const next = await it.next();
+      if (next.done) break;
+      inspector.push(next.value);
+    }
+  } finally {
+    await it.return?.();
+  }
+  return inspector.end();
+}

@@ -1,0 +1,338 @@
+// The byte-level CSV state machine. It never creates a string or an array per field: each record is
+// reported as offsets into the current buffer (typed arrays), and consumers copy or decode only the
+// fields they need. Handles RFC 4180 plus the usual variants: CRLF/LF/CR line ends, no final newline,
+// blank lines skipped, quotes with "" escapes, delimiters and newlines inside quotes.
+import { FieldTooLargeError, RowTooLargeError, TooManyColumnsError, UnterminatedQuoteError } from './errors';
+
+export const QUOTE = 0x22;
+export const LF = 0x0a;
+export const CR = 0x0d;
+
+/** Field flags. */
+export const F_PLAIN = 0; // unquoted, content = [start, end)
+export const F_QUOTED = 1; // quoted, content = [start+1, end-1), no "" inside
+export const F_ESCAPED = 2; // quoted with "" escapes: raw [start, end) is already valid RFC 4180 output
+export const F_MALFORMED = 3; // stray quote or text after a closing quote: decode with unescape()
+export const F_NEEDS_QUOTE = 4; // bit: quoted content holds the delimiter, CR or LF
+
+const C_DELIM = 1;
+const C_QUOTE = 2;
+const C_LF = 3;
+const C_CR = 4;
+
+export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_ROW_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_COLUMNS = 10_000;
+
+export interface ParserLimits {
+  maxFieldBytes?: number;
+  maxRowBytes?: number;
+  maxColumns?: number;
+}
+
+/** What a record consumer sees. Valid only during the onRecord call. */
+export interface RecordView {
+  buf: Buffer;
+  starts: Int32Array;
+  ends: Int32Array;
+  flags: Uint8Array;
+  count: number;
+  /** 1-based line on which the record starts. */
+  line: number;
+}
+
+/** Return false to stop parsing (the rest of the input is ignored). */
+export type RecordHandler = (r: RecordView) => boolean | void;
+
+export class RecordParser implements RecordView {
+  buf: Buffer = Buffer.alloc(0) as Buffer;
+  starts: Int32Array = new Int32Array(64);
+  ends: Int32Array = new Int32Array(64);
+  flags: Uint8Array = new Uint8Array(64);
+  count = 0;
+  line = 1;
+  /** Line the next record will start on (after all complete records so far). */
+  nextLine = 1;
+  stopped = false;
+  bytesConsumed = 0;
+
+  private readonly cls = new Uint8Array(256);
+  private readonly delim: number;
+  private readonly maxField: number;
+  private readonly maxRow: number;
+  private readonly maxColumns: number;
+  private pending: Buffer[] = [];
+  private pendingLen = 0;
+  private pendingNeed = 0;
+
+  constructor(
+    delimiter: number,
+    private readonly onRecord: RecordHandler,
+    limits: ParserLimits = {},
+  ) {
+    this.delim = delimiter;
+    this.cls[delimiter] = C_DELIM;
+    this.cls[QUOTE] = C_QUOTE;
+    this.cls[LF] = C_LF;
+    this.cls[CR] = C_CR;
+    this.maxField = limits.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
+    this.maxRow = Math.max(limits.maxRowBytes ?? DEFAULT_MAX_ROW_BYTES, this.maxField + 2);
+    this.maxColumns = limits.maxColumns ?? DEFAULT_MAX_COLUMNS;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.stopped || chunk.length === 0) return;
+    let data = chunk;
+    if (this.pendingLen > 0) {
+      this.pending.push(chunk);
+      this.pendingLen += chunk.length;
+      // A record longer than a chunk is rescanned only when its data has doubled: linear, not quadratic.
+      if (this.pendingLen < this.pendingNeed) return;
+      data = Buffer.concat(this.pending, this.pendingLen);
+      this.pending = [];
+      this.pendingLen = 0;
+    }
+    const used = this.scan(data, false);
+    if (used < data.length && !this.stopped) {
+      const rest = Buffer.from(data.subarray(used));
+      this.pending = [rest];
+      this.pendingLen = rest.length;
+      this.pendingNeed = rest.length >= 65536 ? rest.length * 2 : 0;
+    }
+  }
+
+  /** Line breaks inside the bytes held back for an incomplete record (for error line numbers). */
+  pendingLines(): number {
+    let lines = 0;
+    for (const b of this.pending) {
+      for (let i = b.indexOf(LF); i !== -1; i = b.indexOf(LF, i + 1)) lines++;
+    }
+    return lines;
+  }
+
+  end(): void {
+    if (this.stopped) return;
+    if (this.pendingLen > 0) {
+      const data = Buffer.concat(this.pending, this.pendingLen);
+      this.pending = [];
+      this.pendingLen = 0;
+      this.scan(data, true);
+    }
+  }
+
+  /** Parses complete records of `buf`; returns the offset of the first byte not consumed. */
+  private scan(buf: Buffer, final: boolean): number {
+    this.buf = buf;
+    const n = buf.length;
+    const cls = this.cls;
+    const delim = this.delim;
+    const maxField = this.maxField;
+    let starts = this.starts;
+    let ends = this.ends;
+    let flags = this.flags;
+    let cap = starts.length;
+    let line = this.nextLine;
+    let pos = 0;
+
+    while (pos < n) {
+      let c = buf[pos];
+      if (c === LF) {
+        pos++;
+        line++;
+        continue;
+      }
+      if (c === CR) {
+        if (pos + 1 < n) {
+          pos += buf[pos + 1] === LF ? 2 : 1;
+          line++;
+          continue;
+        }
+        if (!final) break;
+        pos++;
+        line++;
+        continue;
+      }
+      let i = pos;
+      let count = 0;
+      let rowLines = 0;
+      let incomplete = false;
+      for (;;) {
+        if (count === cap) {
+          if (cap >= this.maxColumns) throw new TooManyColumnsError(line, this.maxColumns);
+          cap *= 2;
+          starts = grow32(starts, cap);
+          ends = grow32(ends, cap);
+          const f = new Uint8Array(cap);
+          f.set(flags);
+          flags = f;
+          this.starts = starts;
+          this.ends = ends;
+          this.flags = flags;
+        }
+        const fs = i;
+        let fl = F_PLAIN;
+        if (i < n && buf[i] === QUOTE) {
+          const quoteLine = line + rowLines;
+          fl = F_QUOTED;
+          i++;
+          let closed = false;
+          while (i < n) {
+            const k = cls[buf[i]];
+            if (k === 0) {
+              i++;
+              continue;
+            }
+            if (k === C_QUOTE) {
+              if (i + 1 < n) {
+                if (buf[i + 1] === QUOTE) {
+                  fl = (fl & F_NEEDS_QUOTE) | F_ESCAPED;
+                  i += 2;
+                  continue;
+                }
+                i++;
+                closed = true;
+                break;
+              }
+              if (final) {
+                i++;
+                closed = true;
+              }
+              break;
+            }
+            fl |= F_NEEDS_QUOTE;
+            if (k === C_LF) rowLines++;
+            else if (k === C_CR) {
+              if (i + 1 >= n && !final) break;
+              if (i + 1 >= n || buf[i + 1] !== LF) rowLines++;
+            }
+            i++;
+          }
+          if (!closed) {
+            if (final) throw new UnterminatedQuoteError(quoteLine);
+            if (i - fs > maxField) {
+              // A quoted field that swallowed line breaks up to the limit is almost always a quote never closed.
+              if (rowLines > 0) throw new UnterminatedQuoteError(quoteLine);
+              throw new FieldTooLargeError(quoteLine, maxField);
+            }
+            incomplete = true;
+            break;
+          }
+          if (i < n) {
+            const k = cls[buf[i]];
+            if (k === 0 || k === C_QUOTE) {
+              // Text after the closing quote ("ab"c): keep it, as spreadsheet apps do.
+              fl = F_MALFORMED;
+              while (i < n) {
+                const k2 = cls[buf[i]];
+                if (k2 === 0 || k2 === C_QUOTE) i++;
+                else break;
+              }
+            }
+          }
+        } else {
+          while (i < n) {
+            const k = cls[buf[i]];
+            if (k === 0) i++;
+            else if (k === C_QUOTE) {
+              fl = F_MALFORMED;
+              i++;
+            } else break;
+          }
+        }
+        if (i - fs > maxField) throw new FieldTooLargeError(line + rowLines, maxField);
+        starts[count] = fs;
+        ends[count] = i;
+        flags[count] = fl;
+        count++;
+        if (i >= n) {
+          if (!final) incomplete = true;
+          break;
+        }
+        c = buf[i];
+        if (c === delim) {
+          i++;
+          if (i >= n && !final) {
+            incomplete = true;
+            break;
+          }
+          continue;
+        }
+        if (c === LF) {
+          i++;
+          break;
+        }
+        // CR
+        if (i + 1 < n) {
+          i += buf[i + 1] === LF ? 2 : 1;
+          break;
+        }
+        if (!final) {
+          incomplete = true;
+          break;
+        }
+        i++;
+        break;
+      }
+      if (incomplete) {
+        if (n - pos > this.maxRow) throw new RowTooLargeError(line, this.maxRow);
+        break;
+      }
+      this.count = count;
+      this.line = line;
+      line += 1 + rowLines;
+      this.nextLine = line;
+      pos = i;
+      if (this.onRecord(this) === false) {
+        this.stopped = true;
+        this.bytesConsumed += pos;
+        return n;
+      }
+    }
+    this.nextLine = line;
+    this.bytesConsumed += pos;
+    return pos;
+  }
+}
+
+function grow32(a: Int32Array, cap: number): Int32Array {
+  const b = new Int32Array(cap);
+  b.set(a);
+  return b;
+}
+
+/** Content bytes of field k as a string (unescaping quotes). */
+export function fieldString(r: RecordView, k: number): string {
+  if (k >= r.count) return '';
+  const s = r.starts[k];
+  const e = r.ends[k];
+  const f = r.flags[k] & 3;
+  if (f === F_PLAIN) return r.buf.toString('utf8', s, e);
+  if (f === F_QUOTED) return r.buf.toString('utf8', s + 1, e - 1);
+  return unescapeField(r.buf, s, e).toString('utf8');
+}
+
+/** Decodes a quoted or malformed raw field: quotes toggle, "" inside quotes is one quote. */
+export function unescapeField(buf: Buffer, s: number, e: number): Buffer {
+  const out = Buffer.allocUnsafe(e - s);
+  let o = 0;
+  let inQuote = false;
+  for (let i = s; i < e; i++) {
+    const b = buf[i];
+    if (b === QUOTE) {
+      if (inQuote && i + 1 < e && buf[i + 1] === QUOTE) {
+        out[o++] = QUOTE;
+        i++;
+      } else if (inQuote) inQuote = false;
+      else if (i === s) inQuote = true;
+      else out[o++] = QUOTE; // a stray quote in unquoted text stays literal
+    } else out[o++] = b;
+  }
+  return out.subarray(0, o);
+}
+
+/** All fields of a record as strings. */
+export function recordStrings(r: RecordView): string[] {
+  const out = new Array<string>(r.count);
+  for (let k = 0; k < r.count; k++) out[k] = fieldString(r, k);
+  return out;
+}

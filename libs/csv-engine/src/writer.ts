@@ -1,0 +1,148 @@
+// Output side: RFC 4180 bytes into a reused buffer, quotes only where needed, and the formula-injection
+// rule of ARCHITECTURE §4 (OWASP): a cell starting with = @ TAB CR LF, or with + / - when it is not a
+// number or a phone number, gets a leading apostrophe.
+import { CR, LF, QUOTE } from './parser';
+
+const APOS = 0x27;
+
+export type LineEnding = '\r\n' | '\n';
+
+export interface WriteOptions {
+  delimiter?: ',' | ';' | '\t' | '|';
+  lineEnding?: LineEnding;
+  /** Default true. */
+  formulaProtection?: boolean;
+}
+
+/** Growable byte buffer, drained in whole rows. */
+export class ByteSink {
+  buf: Buffer;
+  pos = 0;
+  constructor(size = 1 << 20) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  ensure(extra: number): void {
+    if (this.pos + extra <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + extra));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+  /** Copies out what was written and starts over in the same buffer. */
+  take(): Buffer {
+    const out = Buffer.allocUnsafe(this.pos);
+    this.buf.copy(out, 0, 0, this.pos);
+    this.pos = 0;
+    return out;
+  }
+  byte(b: number): void {
+    this.buf[this.pos++] = b;
+  }
+  bytes(src: Buffer, s: number, e: number): void {
+    const len = e - s;
+    const buf = this.buf;
+    let p = this.pos;
+    if (len < 24) {
+      for (let i = s; i < e; i++) buf[p++] = src[i];
+    } else {
+      src.copy(buf, p, s, e);
+      p += len;
+    }
+    this.pos = p;
+  }
+}
+
+/** Is the cell (bytes) a plain number or a phone number, so a leading + or - is harmless? */
+export function isNumberOrPhone(src: Buffer, s: number, e: number): boolean {
+  let digits = 0;
+  for (let i = s + 1; i < e; i++) {
+    const b = src[i];
+    if (b >= 0x30 && b <= 0x39) digits++;
+    // Only characters that cannot form a function call: digits and number/phone punctuation.
+    else if (b !== 0x2e && b !== 0x2c && b !== 0x20 && b !== 0x28 && b !== 0x29 && b !== 0x2d && b !== 0x2f) return false;
+  }
+  return digits > 0;
+}
+
+/** Does this cell need the formula-injection apostrophe? */
+export function needsFormulaGuard(src: Buffer, s: number, e: number): boolean {
+  if (s >= e) return false;
+  const b = src[s];
+  if (b === 0x3d || b === 0x40 || b === 0x09 || b === CR || b === LF) return true;
+  if (b === 0x2b || b === 0x2d) return !isNumberOrPhone(src, s, e);
+  return false;
+}
+
+/** Writes one cell given as content bytes, quoting and escaping only where needed. */
+export function writeCell(sink: ByteSink, src: Buffer, s: number, e: number, delim: number, protect: boolean): void {
+  const guard = protect && needsFormulaGuard(src, s, e);
+  let quote = false;
+  let quotes = 0;
+  for (let i = s; i < e; i++) {
+    const b = src[i];
+    if (b === QUOTE) {
+      quote = true;
+      quotes++;
+    } else if (b === delim || b === LF || b === CR) quote = true;
+  }
+  sink.ensure(e - s + quotes + 3);
+  if (!quote) {
+    if (guard) sink.byte(APOS);
+    sink.bytes(src, s, e);
+    return;
+  }
+  const buf = sink.buf;
+  let p = sink.pos;
+  buf[p++] = QUOTE;
+  if (guard) buf[p++] = APOS;
+  if (quotes === 0) {
+    src.copy(buf, p, s, e);
+    p += e - s;
+  } else {
+    for (let i = s; i < e; i++) {
+      const b = src[i];
+      buf[p++] = b;
+      if (b === QUOTE) buf[p++] = QUOTE;
+    }
+  }
+  buf[p++] = QUOTE;
+  sink.pos = p;
+}
+
+export function writeStringCell(sink: ByteSink, value: string, delim: number, protect: boolean): void {
+  const b = Buffer.from(value, 'utf8');
+  writeCell(sink, b, 0, b.length, delim, protect);
+}
+
+export function writeLineEnding(sink: ByteSink, crlf: boolean): void {
+  sink.ensure(2);
+  if (crlf) sink.byte(CR);
+  sink.byte(LF);
+}
+
+/**
+ * Writes a whole table as CSV text (small data: tests, the preview, the api's sync responses).
+ * A row holding a single empty cell is written as `""` so it does not read back as a blank line.
+ */
+export function writeCsv(rows: readonly (readonly string[])[], options: WriteOptions = {}): string {
+  const delim = (options.delimiter ?? ',').charCodeAt(0);
+  const crlf = (options.lineEnding ?? '\r\n') === '\r\n';
+  const protect = options.formulaProtection ?? true;
+  const sink = new ByteSink(1024);
+  for (const row of rows) {
+    if (row.length === 1 && row[0] === '') {
+      sink.ensure(2);
+      sink.byte(QUOTE);
+      sink.byte(QUOTE);
+    } else {
+      for (let k = 0; k < row.length; k++) {
+        if (k > 0) {
+          sink.ensure(1);
+          sink.byte(delim);
+        }
+        writeStringCell(sink, row[k], delim, protect);
+      }
+    }
+    writeLineEnding(sink, crlf);
+  }
+  return sink.buf.toString('utf8', 0, sink.pos);
+}
