@@ -92,7 +92,7 @@ export function DashboardPage() {
       <Stack gap={{ base: '6', md: '8' }}>
         <Stack gap="1">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-            {firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}
+            {firstName ? `Welcome, ${firstName}!` : 'Welcome to CSV Mapper'}
           </Heading>
           <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
         </Stack>
