@@ -89,3 +89,18 @@ export function getErrorMessage(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+const UNREACHABLE = 'The server could not be reached. Please try again in a moment.';
+
+/**
+ * The description for an error toast: the api's own message when it sent one; a "could not reach the
+ * server" line for network failures and 5xx answers without one (blaming the user's input would mislead);
+ * otherwise the caller's fallback wording from spec §8.
+ */
+export function errorDescription(err: unknown, fallback: string): string {
+  const message = getErrorMessage(err);
+  if (message) return message;
+  const status = getErrorStatus(err);
+  if (status === undefined || status >= 500) return UNREACHABLE;
+  return fallback;
+}

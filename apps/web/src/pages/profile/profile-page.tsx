@@ -44,6 +44,9 @@ export function ProfilePage() {
             Account Profile
           </Heading>
           <Text color="fg.muted">Manage your account details, plan and access.</Text>
+          <Box hideFrom="sm" pt="2">
+            <SavedMappingsQuota />
+          </Box>
         </Stack>
 
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">

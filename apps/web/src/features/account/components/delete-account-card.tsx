@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { TrashIcon } from '../../../components/icons';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
 
 const CONSEQUENCES = [
@@ -52,7 +52,7 @@ export function DeleteAccountCard() {
     } catch (err) {
       showToast({
         title: 'Deletion Failed',
-        description: getErrorMessage(err) ?? 'Failed to delete account',
+        description: errorDescription(err, 'Failed to delete account'),
         type: 'error',
       });
     }

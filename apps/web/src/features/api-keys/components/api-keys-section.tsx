@@ -16,7 +16,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { CheckIcon, CopyIcon, KeyIcon, TrashIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -95,7 +95,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
     } catch (err) {
       showToast({
         title: 'Revoke failed',
-        description: getErrorMessage(err) ?? 'Failed to revoke the API key',
+        description: errorDescription(err, 'Failed to revoke the API key'),
         type: 'error',
       });
     }
@@ -154,7 +154,7 @@ export function ApiKeysSection() {
     } catch (err) {
       showToast({
         title: 'Key not created',
-        description: getErrorMessage(err) ?? 'Failed to create the API key',
+        description: errorDescription(err, 'Failed to create the API key'),
         type: 'error',
       });
     }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowLeftIcon, MailIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** Spec §2/§4: the email form, then the Check Your Email card (Try Different Email returns to the form). */
@@ -36,7 +36,7 @@ export function ForgotPasswordForm() {
     } catch (err) {
       showToast({
         title: 'Error',
-        description: getErrorMessage(err) ?? 'Failed to send reset email',
+        description: errorDescription(err, 'Failed to send reset email'),
         type: 'error',
       });
     }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { PasswordRuleChecklist } from './password-rule-checklist';
 
@@ -47,7 +47,7 @@ export function LoginForm() {
     } catch (err) {
       showToast({
         title: 'Login failed',
-        description: getErrorMessage(err) ?? AuthMessages.invalidCredentials,
+        description: errorDescription(err, AuthMessages.invalidCredentials),
         type: 'error',
       });
     }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { PasswordRuleChecklist } from './password-rule-checklist';
 
@@ -55,7 +55,7 @@ export function RegisterForm() {
     } catch (err) {
       showToast({
         title: 'Registration failed',
-        description: getErrorMessage(err) ?? 'Failed to create account',
+        description: errorDescription(err, 'Failed to create account'),
         type: 'error',
       });
     }

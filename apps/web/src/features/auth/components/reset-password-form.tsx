@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { CircleCheckIcon } from '../../../components/icons';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordRuleChecklist } from './password-rule-checklist';
 
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     } catch (err) {
       showToast({
         title: 'Reset failed',
-        description: getErrorMessage(err) ?? 'Failed to reset password. The link may have expired.',
+        description: errorDescription(err, 'Failed to reset password. The link may have expired.'),
         type: 'error',
       });
     }

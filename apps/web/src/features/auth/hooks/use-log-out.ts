@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/toaster';
-import { getErrorMessage } from '../../../lib/api-client';
+import { errorDescription } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';
 
 /** Log Out as the header and the mobile menu offer it: toast, forget the cached user, go to '/'. */
@@ -16,7 +16,7 @@ export function useLogOut() {
     } catch (err) {
       showToast({
         title: 'Logout failed',
-        description: getErrorMessage(err) ?? 'Failed to log out',
+        description: errorDescription(err, 'Failed to log out'),
         type: 'error',
       });
     }
