@@ -9,7 +9,7 @@ import { CurrentPlanCard } from '../../features/account/components/current-plan-
 import { UpgradeCard } from '../../features/account/components/upgrade-card';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { useLogOut } from '../../features/auth/hooks/use-log-out';
+import { useLogOutAction } from '../../features/auth/hooks/use-log-out-action';
 import { displayNameOf } from '../../features/auth/utils/display-name';
 
 function Tile({
@@ -64,7 +64,7 @@ function Tile({
 
 export function DashboardPage() {
   const { user } = useAuth();
-  const { logOut } = useLogOut();
+  const { logOut } = useLogOutAction();
   const firstName = user?.firstName?.trim();
 
   return (

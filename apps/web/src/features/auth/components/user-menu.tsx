@@ -2,13 +2,13 @@ import { Button, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { LogOutIcon, UserIcon } from '../../../components/icons';
 import { useAuth } from '../hooks/use-auth';
-import { useLogOut } from '../hooks/use-log-out';
+import { useLogOutAction } from '../hooks/use-log-out-action';
 import { displayNameOf } from '../utils/display-name';
 
 /** Wide-screen header actions: Profile link, the user's display name, Log Out. */
 export function UserMenu() {
   const { user } = useAuth();
-  const { logOut, isLoggingOut } = useLogOut();
+  const { logOut, isLoggingOut } = useLogOutAction();
   return (
     <HStack gap="4">
       <Link asChild fontSize="sm" fontWeight="medium" color="fg.muted">

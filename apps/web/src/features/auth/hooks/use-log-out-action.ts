@@ -4,7 +4,7 @@ import { errorDescription } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';
 
 /** Log Out as the header and the mobile menu offer it: toast, forget the cached user, go to '/'. */
-export function useLogOut() {
+export function useLogOutAction() {
   const navigate = useNavigate();
   const { trigger, isMutating } = useLogout();
 
