@@ -8,6 +8,7 @@ export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 type Token = 'YYYY' | 'YY' | 'MM' | 'M' | 'DD' | 'D';
 export type DatePart = { token: Token } | { literal: Buffer };
 
+
 const TOKEN_RE = /YYYY|YY|MM|M|DD|D/g;
 
 export function compilePattern(pattern: string): DatePart[] {
@@ -211,44 +212,66 @@ export function parseDateWithMonthName(value: string, out: Ymd): string | null {
   return null;
 }
 
-export function writeDate(sink: ByteSink, parts: DatePart[], v: Ymd): void {
-  sink.ensure(64);
-  for (const p of parts) {
-    if ('literal' in p) {
-      sink.ensure(p.literal.length);
-      sink.bytes(p.literal, 0, p.literal.length);
+const T_YYYY = -1;
+const T_YY = -2;
+const T_MM = -3;
+const T_M = -4;
+const T_DD = -5;
+const T_D = -6;
+const TOKEN_CODE: Record<Token, number> = { YYYY: T_YYYY, YY: T_YY, MM: T_MM, M: T_M, DD: T_DD, D: T_D };
+
+/** Flattens an output pattern: negative codes are tokens, others literal bytes. */
+export function compileOutput(pattern: string): Int32Array {
+  const codes: number[] = [];
+  for (const p of compilePattern(pattern)) {
+    if ('token' in p) codes.push(TOKEN_CODE[p.token]);
+    else for (const b of p.literal) codes.push(b);
+  }
+  return Int32Array.from(codes);
+}
+
+export function writeDate(sink: ByteSink, codes: Int32Array, v: Ymd): void {
+  sink.ensure(codes.length * 2 + 4);
+  const buf = sink.buf;
+  let pos = sink.pos;
+  const y = v.y;
+  const m = v.m;
+  const d = v.d;
+  for (let k = 0; k < codes.length; k++) {
+    const c = codes[k];
+    if (c >= 0) {
+      buf[pos++] = c;
       continue;
     }
-    const buf = sink.buf;
-    let pos = sink.pos;
-    switch (p.token) {
-      case 'YYYY': {
-        const y = v.y;
-        buf[pos++] = 0x30 + Math.floor(y / 1000) % 10;
-        buf[pos++] = 0x30 + Math.floor(y / 100) % 10;
-        buf[pos++] = 0x30 + Math.floor(y / 10) % 10;
+    switch (c) {
+      case T_YYYY:
+        buf[pos++] = 0x30 + (((y / 1000) | 0) % 10);
+        buf[pos++] = 0x30 + (((y / 100) | 0) % 10);
+        buf[pos++] = 0x30 + (((y / 10) | 0) % 10);
         buf[pos++] = 0x30 + (y % 10);
         break;
-      }
-      case 'YY':
-        buf[pos++] = 0x30 + Math.floor(v.y / 10) % 10;
-        buf[pos++] = 0x30 + (v.y % 10);
+      case T_YY:
+        buf[pos++] = 0x30 + (((y / 10) | 0) % 10);
+        buf[pos++] = 0x30 + (y % 10);
         break;
-      case 'MM':
-      case 'DD': {
-        const x = p.token === 'MM' ? v.m : v.d;
-        buf[pos++] = 0x30 + Math.floor(x / 10);
-        buf[pos++] = 0x30 + (x % 10);
+      case T_MM:
+        buf[pos++] = 0x30 + ((m / 10) | 0);
+        buf[pos++] = 0x30 + (m % 10);
         break;
-      }
-      default: {
-        const x = p.token === 'M' ? v.m : v.d;
-        if (x >= 10) buf[pos++] = 0x30 + Math.floor(x / 10);
-        buf[pos++] = 0x30 + (x % 10);
-      }
+      case T_DD:
+        buf[pos++] = 0x30 + ((d / 10) | 0);
+        buf[pos++] = 0x30 + (d % 10);
+        break;
+      case T_M:
+        if (m >= 10) buf[pos++] = 0x31;
+        buf[pos++] = 0x30 + (m % 10);
+        break;
+      default:
+        if (d >= 10) buf[pos++] = 0x30 + ((d / 10) | 0);
+        buf[pos++] = 0x30 + (d % 10);
     }
-    sink.pos = pos;
   }
+  sink.pos = pos;
 }
 
 /** What one value says about the column's order. */

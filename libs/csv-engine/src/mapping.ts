@@ -6,7 +6,7 @@ import { encodeWindows1252 } from './encoding';
 import { MappingError, OptionsError } from './errors';
 import {
   DateGroups,
-  compilePattern,
+  compileOutput,
   groupsToDate,
   isValidPattern,
   parseDateWithMonthName,
@@ -15,10 +15,9 @@ import {
   voteDate,
   writeDate,
   type DateOrder,
-  type DatePart,
   type Ymd,
 } from './dates';
-import { DecimalSum, NumberScratch, parseNumberBytes, voteDecimal, writeNumber, type NumberMode } from './numbers';
+import { DecimalSum, NumberScratch, parseNumberBytes, recomputeValue, voteDecimal, writeNumber, type NumberMode } from './numbers';
 import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, unescapeField, type RecordView } from './parser';
 import { CsvReader, type SourceInfo } from './reader';
 import type {
@@ -74,7 +73,7 @@ interface Op {
   // date
   order: DateOrder;
   widths: number[] | null;
-  parts: DatePart[];
+  parts: Int32Array;
   dateNeedsCell: boolean;
   // numbers
   mode: NumberMode;
@@ -101,7 +100,7 @@ function newOp(column: string): Op {
     required: false,
     order: 'MDY',
     widths: null,
-    parts: [],
+    parts: new Int32Array(0),
     dateNeedsCell: false,
     mode: 'number',
     dec: 0x2e,
@@ -444,7 +443,7 @@ class MappingRun {
       switch (t.kind) {
         case 'date': {
           op.kind = OP_DATE;
-          op.parts = compilePattern(t.output);
+          op.parts = compileOutput(t.output);
           const fixed = t.input && t.input !== 'auto' ? patternOrder(t.input) : null;
           op.order = fixed?.order ?? this.decided.get(op.src)?.dateOrder ?? 'MDY';
           op.widths = fixed?.widths ?? null;
@@ -654,12 +653,32 @@ class MappingRun {
     writeCell(sink, v, 0, v.length, this.delim, this.protect);
   }
 
+  private readonly cv = { buf: Buffer.alloc(0) as Buffer, s: 0, e: 0 };
+
+  /** contentOf without allocating (the result is reused: read it before the next call). */
+  private content(r: RecordView, k: number): { buf: Buffer; s: number; e: number } {
+    const f = r.flags[k];
+    const cv = this.cv;
+    if (f === F_PLAIN || (f & 3) === F_QUOTED) {
+      const q = f === F_PLAIN ? 0 : 1;
+      cv.buf = r.buf;
+      cv.s = r.starts[k] + q;
+      cv.e = r.ends[k] - q;
+      return cv;
+    }
+    const b = unescapeField(r.buf, r.starts[k], r.ends[k]);
+    cv.buf = b;
+    cv.s = 0;
+    cv.e = b.length;
+    return cv;
+  }
+
   private passThrough(v: { buf: Buffer; s: number; e: number }): void {
     writeCell(this.sink, v.buf, v.s, v.e, this.delim, this.protect);
   }
 
   private date(r: RecordView, op: Op, rowNo: number): void {
-    const v = contentOf(r, op.src);
+    const v = this.content(r, op.src);
     if (v.s === v.e) return;
     const g = this.groups;
     const out = this.ymd;
@@ -680,7 +699,7 @@ class MappingRun {
   }
 
   private number(r: RecordView, op: Op, rowNo: number): void {
-    const v = contentOf(r, op.src);
+    const v = this.content(r, op.src);
     if (v.s === v.e) return;
     const n = this.num;
     const reason = parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
@@ -785,6 +804,7 @@ function subtractInto(credit: NumberScratch, debit: NumberScratch, out: NumberSc
   out.fracLen = fracStr.length;
   for (let k = 0; k < intStr.length; k++) out.digits[1 + k] = intStr.charCodeAt(k) - 0x30;
   for (let k = 0; k < fracStr.length; k++) out.digits[1 + intStr.length + k] = fracStr.charCodeAt(k) - 0x30;
+  recomputeValue(out);
   return out;
 }
 

@@ -4,6 +4,7 @@
 import type { ByteSink } from './writer';
 
 const D0 = 0x30;
+const POW10_MICRO = [100000, 10000, 1000, 100, 10, 1];
 const DOT = 0x2e;
 const COMMA = 0x2c;
 const MAX_DIGITS = 30;
@@ -14,6 +15,9 @@ export class NumberScratch {
   intLen = 0;
   fracLen = 0;
   neg = false;
+  /** Integer part as a number (exact while intLen <= 15) and the first 6 fraction digits in millionths. */
+  intVal = 0;
+  micro = 0;
 }
 
 export type NumberMode = 'number' | 'amount';
@@ -55,6 +59,8 @@ export function parseNumberBytes(
   let intLen = 0;
   let fracLen = 0;
   let neg = false;
+  let intVal = 0;
+  let micro = 0;
   let paren = false;
   let seenDigit = false;
   let i = s;
@@ -92,12 +98,14 @@ export function parseNumberBytes(
       seenDigit = true;
       if (inFrac) {
         if (fracLen >= MAX_DIGITS) return 'too many digits';
+        if (fracLen < 6) micro += (b - D0) * POW10_MICRO[fracLen];
         d[1 + intLen + fracLen++] = b - D0;
       } else {
         if (intLen === 0 && b === D0) {
           // leading zeros carry no value
         } else {
           if (intLen >= MAX_DIGITS) return 'too many digits';
+          intVal = intVal * 10 + (b - D0);
           d[1 + intLen++] = b - D0;
         }
         groupLen++;
@@ -161,6 +169,8 @@ export function parseNumberBytes(
   out.intLen = intLen;
   out.fracLen = fracLen;
   out.neg = neg;
+  out.intVal = intVal;
+  out.micro = micro;
   return null;
 }
 
@@ -173,6 +183,22 @@ function isCurrencyPair(buf: Buffer, i: number): boolean {
 /** Rounds half away from zero to `decimals` fraction digits, in place. */
 export function roundScratch(n: NumberScratch, decimals: number): void {
   if (n.fracLen <= decimals) return;
+  roundDigits(n, decimals);
+  recomputeValue(n);
+}
+
+/** Recomputes intVal/micro from the digits (after rounding or arithmetic). */
+export function recomputeValue(n: NumberScratch): void {
+  const d = n.digits;
+  let v = 0;
+  for (let k = 1; k <= n.intLen; k++) v = v * 10 + d[k];
+  let m = 0;
+  for (let k = 0; k < 6; k++) m = m * 10 + (k < n.fracLen ? d[1 + n.intLen + k] : 0);
+  n.intVal = v;
+  n.micro = m;
+}
+
+function roundDigits(n: NumberScratch, decimals: number): void {
   const d = n.digits;
   const cut = 1 + n.intLen + decimals;
   const up = d[cut] >= 5;
@@ -251,24 +277,20 @@ export class DecimalSum {
 
   add(n: NumberScratch, sign = 1): void {
     this.count++;
-    const d = n.digits;
     const neg = n.neg !== sign < 0;
-    let micro = 0;
-    for (let k = 0; k < 6; k++) micro = micro * 10 + (k < n.fracLen ? d[1 + n.intLen + k] : 0);
     if (n.intLen > 15) {
+      const d = n.digits;
       let v = 0n;
       for (let k = 1; k <= n.intLen; k++) v = v * 10n + BigInt(d[k]);
       this.big += neg ? -v : v;
     } else {
-      let v = 0;
-      for (let k = 1; k <= n.intLen; k++) v = v * 10 + d[k];
-      this.units += neg ? -v : v;
-      if (Math.abs(this.units) > 1e15) {
+      this.units += neg ? -n.intVal : n.intVal;
+      if (this.units > 1e15 || this.units < -1e15) {
         this.big += BigInt(this.units);
         this.units = 0;
       }
     }
-    this.micros += neg ? -micro : micro;
+    this.micros += neg ? -n.micro : n.micro;
     if (this.micros >= CARRY || this.micros <= -CARRY) {
       const whole = Math.trunc(this.micros / MICRO);
       this.units += whole;

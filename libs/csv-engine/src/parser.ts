@@ -84,6 +84,29 @@ export class RecordParser implements RecordView {
     if (this.stopped || chunk.length === 0) return;
     let data = chunk;
     if (this.pendingLen > 0) {
+      if (this.pendingNeed === 0 && this.pending.length === 1) {
+        // Usual case: a short record tail from the previous chunk. Complete it with the bytes up to the next
+        // line break instead of copying the whole new chunk behind it.
+        const lf = chunk.indexOf(LF);
+        if (lf >= 0 && lf + 1 < chunk.length) {
+          const small = Buffer.concat([this.pending[0], chunk.subarray(0, lf + 1)]);
+          const usedSmall = this.scan(small, false);
+          if (this.stopped) return;
+          if (usedSmall === small.length) {
+            this.pending = [];
+            this.pendingLen = 0;
+            data = chunk.subarray(lf + 1);
+          } else {
+            // the record goes on (a quoted line break): fall back to joining everything
+            this.pending = [small.subarray(usedSmall)];
+            this.pendingLen = small.length - usedSmall;
+            data = Buffer.concat([this.pending[0], chunk.subarray(lf + 1)]);
+            this.pending = [];
+            this.pendingLen = 0;
+          }
+          return this.scanRest(data);
+        }
+      }
       this.pending.push(chunk);
       this.pendingLen += chunk.length;
       // A record longer than a chunk is rescanned only when its data has doubled: linear, not quadratic.
@@ -92,6 +115,10 @@ export class RecordParser implements RecordView {
       this.pending = [];
       this.pendingLen = 0;
     }
+    this.scanRest(data);
+  }
+
+  private scanRest(data: Buffer): void {
     const used = this.scan(data, false);
     if (used < data.length && !this.stopped) {
       const rest = Buffer.from(data.subarray(used));

@@ -41,7 +41,7 @@ export class ByteSink {
     const len = e - s;
     const buf = this.buf;
     let p = this.pos;
-    if (len < 24) {
+    if (len < 64) {
       for (let i = s; i < e; i++) buf[p++] = src[i];
     } else {
       src.copy(buf, p, s, e);

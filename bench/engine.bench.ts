@@ -1,0 +1,167 @@
+// Engine throughput bench (`npm run bench:engine`; never part of `npm test`).
+// Generates a 1,000,000-row (~120 MB) 12-column file, reshapes it to 6 renamed columns in another order
+// with and without date + amount normalisation, with our engine and with csv-parser, papaparse,
+// csv-parse + csv-stringify, uDSV, d3-dsv (and Miller when installed), each in its own process so peak RSS
+// is its own. Checks every output hash is identical and prints MB/s, rows/s, peak RSS and the ratio to ours.
+// Then streams a ~1 GB file through our engine to show memory stays flat. Data lives in bench/.data/ and is
+// deleted afterwards. Env: BENCH_ROWS, BENCH_LIBS (comma list), BENCH_BIG_MB (0 skips the big file).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import * as ts from 'typescript';
+import { generate } from './engine/generate';
+import { IMPLEMENTATIONS, type Job } from './engine/jobs';
+
+interface Run {
+  impl: string;
+  job: Job;
+  ms: number;
+  rows: number;
+  hash: string;
+  rssMb: number;
+  bytes: number;
+}
+
+const DATA = join(__dirname, '.data');
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 1024);
+const LIBS = (process.env.BENCH_LIBS ?? Object.keys(IMPLEMENTATIONS).join(',')).split(',');
+
+const ROOT = join(__dirname, '..');
+const JS = join(DATA, 'js');
+
+/**
+ * Children run plain JavaScript: under ts-node the TypeScript compiler alone would add ~100 MB to every
+ * process's peak RSS. So the engine and the jobs are transpiled once into bench/.data/js.
+ */
+function transpile(): void {
+  const dirs = [join(ROOT, 'libs', 'csv-engine', 'src'), join(__dirname, 'engine')];
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.ts') || name.endsWith('.spec.ts')) continue;
+      const src = join(dir, name);
+      const out = join(JS, relative(ROOT, src)).replace(/\.ts$/, '.js');
+      const js = ts.transpileModule(readFileSync(src, 'utf8'), {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      }).outputText;
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, js);
+    }
+  }
+}
+
+function runChild(impl: string, job: Job, file: string): Run {
+  const script = join(JS, 'bench', 'engine', 'run-one.js');
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', script, impl, job, file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    cwd: ROOT,
+  });
+  if (r.status !== 0) throw new Error(`${impl} ${job} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as Run;
+}
+
+function hasMiller(): boolean {
+  try {
+    execFileSync('mlr', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function runMiller(job: Job, file: string): Run {
+  const rename = [
+    'Booking Date,Transaction Date', 'Customer Name,Customer', 'Betrag,Amount', 'E-mail,Email', 'Article Number,SKU', 'Notes,Note',
+  ].join(',');
+  const verbs = ['cut', '-o', '-f', 'Booking Date,Customer Name,Betrag,E-mail,Article Number,Notes', 'then', 'rename', rename];
+  if (job === 'normalise') {
+    verbs.push(
+      'then', 'put',
+      '$Transaction Date = sub(${Transaction Date}, "^([0-9]{2})/([0-9]{2})/", "\\2/\\1/"); $Amount = sub(gsub($Amount, "\\.", ""), ",", ".")',
+    );
+  }
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('bash', ['-c', `/usr/bin/time -f '%M' mlr --icsv --ocsv --ors crlf --quote-original ${verbs.map((v) => `'${v.replace(/'/g, `'\\''`)}'`).join(' ')} < '${file}' | sha256sum`], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const rssKb = Number((r.stderr.trim().split('\n').pop() ?? '0').trim());
+  return { impl: 'mlr', job, ms, rows: ROWS, hash: r.stdout.split(' ')[0], rssMb: rssKb / 1024, bytes: statSync(file).size };
+}
+
+function fmt(n: number, d = 1): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+}
+
+function table(runs: Run[]): boolean {
+  let ok = true;
+  for (const job of ['reshape', 'normalise'] as Job[]) {
+    const rs = runs.filter((r) => r.job === job);
+    const ours = rs.find((r) => r.impl === 'ours');
+    if (!ours) continue;
+    console.log(`\n### ${job === 'reshape' ? 'Reshape: 6 renamed columns, new order' : 'Reshape + normalise dates (DD/MM/YYYY → MM/DD/YYYY) and amounts (1.234,56 → 1234.56)'}`);
+    console.log('| implementation | time s | MB/s | rows/s | peak RSS MB | × slower than ours | output hash |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const r of rs) {
+      const same = r.hash === ours.hash;
+      if (!same) ok = false;
+      const mbs = r.bytes / 1e6 / (r.ms / 1000);
+      console.log(
+        `| ${r.impl} | ${fmt(r.ms / 1000, 2)} | ${fmt(mbs)} | ${fmt(r.rows / (r.ms / 1000), 0)} | ${fmt(r.rssMb, 0)} | ${fmt(r.ms / ours.ms, 2)} | ${r.hash.slice(0, 12)} ${same ? '✓ same' : '✗ DIFFERENT'} |`,
+      );
+    }
+  }
+  return ok;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(DATA, { recursive: true });
+  transpile();
+  const file = join(DATA, `engine-${ROWS}.csv`);
+  try {
+    console.log(`Generating ${ROWS.toLocaleString('en-US')} rows…`);
+    const g = await generate(file, ROWS);
+    console.log(`${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${require('node:os').cpus().length} cores)`);
+    const runs: Run[] = [];
+    for (const job of ['reshape', 'normalise'] as Job[]) {
+      for (const impl of LIBS) {
+        process.stdout.write(`  ${job} ${impl}… `);
+        const r = runChild(impl, job, file);
+        runs.push(r);
+        console.log(`${fmt(r.ms / 1000, 2)} s`);
+      }
+      if (hasMiller()) {
+        process.stdout.write(`  ${job} mlr… `);
+        const r = runMiller(job, file);
+        runs.push(r);
+        console.log(`${fmt(r.ms / 1000, 2)} s`);
+      } else if (job === 'reshape') console.log('  mlr (Miller) is not installed: skipped');
+    }
+    const same = table(runs);
+    console.log(same ? '\nAll output hashes are identical.' : '\nWARNING: some outputs differ from ours.');
+  } finally {
+    rmSync(file, { force: true });
+  }
+
+  if (BIG_MB > 0) {
+    const big = join(DATA, 'engine-1gb.csv');
+    try {
+      console.log(`\nGenerating a ~${BIG_MB} MB file on the fly…`);
+      const g = await generate(big, Infinity, BIG_MB * 1024 * 1024);
+      const r = runChild('ours', 'normalise', big);
+      console.log(
+        `Big file, ours (normalise): ${fmt(g.bytes / 1e6, 0)} MB, ${g.rows.toLocaleString('en-US')} rows in ${fmt(r.ms / 1000, 2)} s = ${fmt(g.bytes / 1e6 / (r.ms / 1000))} MB/s, peak RSS ${fmt(r.rssMb, 0)} MB`,
+      );
+    } finally {
+      rmSync(big, { force: true });
+    }
+  }
+  rmSync(JS, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
