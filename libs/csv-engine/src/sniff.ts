@@ -61,6 +61,8 @@ function evaluate(sample: Buffer, delimiter: Delimiter, final: boolean, headerLi
         columns = count;
       }
     }
+    // No count repeats (a tiny or very ragged sample): the header is the first record.
+    if (best === 1 && records.length > 1) columns = records[0].count;
     headerIndex = records.findIndex((r) => r.count === columns);
   }
   const body = records.slice(headerIndex);
