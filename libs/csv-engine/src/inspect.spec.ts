@@ -1,0 +1,57 @@
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvInspector, createInspectStream, inspect } from './inspect';
+
+describe('inspect', () => {
+  const csv = 'Report;May\n\nSKU;Name;Qty\nA1;"Mug; blue";3\nA2;Plate;\nA3;Bowl;1;extra\n' + 'A9;X;1\n'.repeat(10);
+
+  it('reports headers, delimiter, encoding, header row, row count and the first 5 rows from pushed chunks', () => {
+    const ins = new CsvInspector();
+    for (const b of Buffer.from(csv)) ins.push(Buffer.from([b]));
+    const r = ins.end();
+    expect(r).toMatchObject({
+      encoding: 'utf-8',
+      delimiter: ';',
+      headerRow: 3,
+      skippedLines: 2,
+      headers: ['SKU', 'Name', 'Qty'],
+      rowCount: 13,
+      raggedRows: 1,
+    });
+    expect(r.sampleRows).toEqual([
+      ['A1', 'Mug; blue', '3'],
+      ['A2', 'Plate', ''],
+      ['A3', 'Bowl', '1'],
+      ['A9', 'X', '1'],
+      ['A9', 'X', '1'],
+    ]);
+  });
+
+  it('passes bytes through unchanged while inspecting them (upload → inspector → storage)', async () => {
+    const { stream, result } = createInspectStream();
+    const stored: Buffer[] = [];
+    await pipeline(
+      Readable.from([Buffer.from(csv.slice(0, 7)), Buffer.from(csv.slice(7))]),
+      stream,
+      new Writable({
+        write(chunk: Buffer, _e, cb) {
+          stored.push(chunk);
+          cb();
+        },
+      }),
+    );
+    expect(Buffer.concat(stored).toString()).toBe(csv);
+    expect((await result).rowCount).toBe(13);
+  });
+
+  it('fails the pipeline with the typed error', async () => {
+    const { stream, result } = createInspectStream();
+    await expect(pipeline(Readable.from([Buffer.from('%PDF-1.4\n...')]), stream, new Writable({ write: (_c, _e, cb) => cb() }))).rejects.toMatchObject({ code: 'BINARY_FILE' });
+    await expect(result).rejects.toMatchObject({ code: 'BINARY_FILE' });
+  });
+
+  it('inspects a stream', async () => {
+    const r = await inspect(Readable.from([Buffer.from('a,b\n1,2\n')]));
+    expect(r).toMatchObject({ headers: ['a', 'b'], rowCount: 1, delimiter: ',' });
+  });
+});
