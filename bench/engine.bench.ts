@@ -8,6 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { cpus } from 'node:os';
 import * as ts from 'typescript';
 import { generate } from './engine/generate';
 import { IMPLEMENTATIONS, type Job } from './engine/jobs';
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Generating ${ROWS.toLocaleString('en-US')} rows…`);
     const g = await generate(file, ROWS);
-    console.log(`${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${require('node:os').cpus().length} cores)`);
+    console.log(`${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${cpus().length} cores)`);
     const runs: Run[] = [];
     for (const job of ['reshape', 'normalise'] as Job[]) {
       for (const impl of LIBS) {

@@ -104,6 +104,8 @@ const SIGNATURES: Signature[] = [
 ];
 
 const SIGNATURE_BYTES = 8;
+/** Bytes after the first non-ASCII byte that decide between UTF-8 and Windows-1252. */
+const DECIDE_WINDOW = 64 * 1024;
 
 /** Returns the kind of a known binary format the head of a file starts with, or null. */
 export function binarySignature(head: Uint8Array): string | null {
@@ -154,7 +156,7 @@ function incompleteUtf8Tail(b: Buffer): number {
   while (j >= 0 && n - j < 4 && (b[j] & 0xc0) === 0x80) j--;
   if (j < 0) return 0;
   const lead = b[j];
-  if (lead < 0xc0) return 0;
+  if (lead < 0xc2 || lead > 0xf4) return 0; // not a lead byte any valid sequence starts with
   const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
   return n - j < need ? n - j : 0;
 }
@@ -270,21 +272,28 @@ export class Decoder implements DecoderState {
   }
 
   private decodeUtf8(b: Buffer, final: boolean): Buffer {
-    if (this.encoding === null && isAscii(b)) return b;
+    if (this.encoding === null) {
+      if (isAscii(b)) return b;
+      // Decide on a fixed window from the first non-ASCII byte, so the answer never depends on chunking.
+      let first = 0;
+      while (b[first] < 0x80) first++;
+      if (!final && b.length - first < DECIDE_WINDOW) {
+        this.tail = Buffer.from(b.subarray(first));
+        return b.subarray(0, first);
+      }
+      const end = Math.min(b.length, first + DECIDE_WINDOW);
+      let window = b.subarray(first, end);
+      if (end < b.length || !final) window = window.subarray(0, window.length - incompleteUtf8Tail(window));
+      if (!isUtf8(window)) {
+        this.encoding = 'windows-1252';
+        return decodeWindows1252(b);
+      }
+      this.encoding = 'utf-8';
+    }
     const cut = final ? 0 : incompleteUtf8Tail(b);
     const whole = cut ? b.subarray(0, b.length - cut) : b;
     if (cut) this.tail = Buffer.from(b.subarray(b.length - cut));
-    if (isUtf8(whole)) {
-      if (this.encoding === null && !isAscii(whole)) this.encoding = 'utf-8';
-      return whole;
-    }
-    if (this.encoding === null) {
-      // The first non-ASCII bytes are not UTF-8: the file is Windows-1252 (everything before was ASCII).
-      this.encoding = 'windows-1252';
-      const t = this.tail;
-      this.tail = null;
-      return decodeWindows1252(t ? b : whole);
-    }
+    if (isUtf8(whole)) return whole;
     this.invalid = true;
     this.tail = null;
     return whole.subarray(0, firstInvalidUtf8(whole));

@@ -90,7 +90,6 @@ export function parseNumberBytes(
   // digits
   let groupLen = 0;
   let groups = 0; // thousands separators seen
-  let firstGroup = -1;
   let inFrac = false;
   while (i < e) {
     const b = buf[i];
@@ -126,8 +125,7 @@ export function parseNumberBytes(
     if (sepLen > 0 && i + sepLen < e && isDigit(buf[i + sepLen]) && seenDigit) {
       if (inFrac) return 'thousands separator after the decimal separator';
       if (groups === 0) {
-        firstGroup = groupLen;
-        if (firstGroup > 3) return 'misplaced thousands separator';
+        if (groupLen > 3) return 'misplaced thousands separator';
       } else if (groupLen !== 3) return 'misplaced thousands separator';
       groups++;
       groupLen = 0;

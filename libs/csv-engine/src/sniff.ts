@@ -43,7 +43,7 @@ function countsFor(sample: Buffer, delimiter: Delimiter, final: boolean): { coun
 function evaluate(sample: Buffer, delimiter: Delimiter, final: boolean, headerLine?: number): Candidate | null {
   const records = countsFor(sample, delimiter, final);
   if (!records || records.length === 0) return null;
-  let headerIndex = 0;
+  let headerIndex: number;
   let columns: number;
   if (headerLine !== undefined) {
     headerIndex = records.findIndex((r) => r.line >= headerLine);

@@ -1,0 +1,210 @@
+// Auto-mapping suggester: proposes which data column feeds which template column, with a confidence 0–1.
+// Names are normalised (case, spaces, punctuation, accents, camelCase), matched exactly, through a synonym
+// table, and by string similarity; sample values can confirm a guess. A data column is never used twice.
+
+export interface MappingSuggestion {
+  templateColumn: string;
+  dataColumn: string;
+  /** 0–1. 1 = same name; ~0.9 = synonyms; lower = similar spelling. */
+  confidence: number;
+  reason: 'exact' | 'synonym' | 'similar';
+}
+
+export interface SuggestOptions {
+  /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
+  samples?: Record<string, readonly string[]>;
+  /** Suggestions below this are dropped. Default 0.6. */
+  minConfidence?: number;
+}
+
+/** Groups of names that mean the same thing in the files people export. */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ['email', 'e mail', 'email address', 'e mail address', 'mail', 'emailadresse', 'courriel', 'correo', 'contact email', 'customer email'],
+  ['phone', 'telephone', 'tel', 'phone number', 'mobile', 'cell', 'telefon', 'telefonnummer', 'contact phone', 'phone no'],
+  ['fax', 'fax number', 'telefax'],
+  ['name', 'full name', 'customer name', 'customer', 'client', 'client name', 'kunde', 'kundenname', 'display name', 'company'],
+  ['vendor name', 'supplier', 'supplier name', 'lieferant', 'vendor company', 'payee name'],
+  ['contact name', 'contact', 'contact person', 'ansprechpartner', 'primary contact'],
+  ['title', 'product name', 'product title', 'item name', 'product', 'artikel', 'artikelname', 'bezeichnung', 'name'],
+  ['body html', 'body', 'description html', 'product description', 'long description', 'beschreibung', 'html description'],
+  ['description', 'details', 'transaction details', 'narrative', 'verwendungszweck', 'buchungstext', 'booking text', 'libelle', 'memo', 'payee', 'particulars'],
+  ['memo', 'note', 'notes', 'comment', 'comments', 'remarks', 'bemerkung', 'notiz'],
+  ['amount', 'value', 'betrag', 'sum', 'total', 'transaction amount', 'umsatz', 'montant', 'importe', 'net amount'],
+  ['variant price', 'price', 'unit price', 'sales price', 'selling price', 'retail price', 'cost price', 'cost', 'preis', 'verkaufspreis', 'vk preis'],
+  ['variant compare at price', 'compare at price', 'msrp', 'rrp', 'list price', 'original price', 'uvp', 'was price', 'regular price'],
+  ['variant inventory qty', 'qty', 'quantity', 'stock', 'inventory', 'stock qty', 'stock quantity', 'inventory qty', 'on hand', 'menge', 'bestand', 'lagerbestand', 'units'],
+  ['variant sku', 'sku', 'item id', 'article number', 'item number', 'item no', 'product code', 'item code', 'artikelnummer', 'art nr', 'part number'],
+  ['handle', 'slug', 'url handle', 'product id', 'item id', 'permalink'],
+  ['date', 'booking date', 'transaction date', 'buchungstag', 'buchungsdatum', 'datum', 'value date', 'valuta', 'posting date', 'date posted', 'fecha', 'wertstellung'],
+  ['reference number', 'reference', 'ref', 'ref no', 'transaction id', 'check number', 'cheque number', 'referenz', 'invoice number', 'receipt number'],
+  ['account', 'account name', 'account number', 'konto', 'iban', 'kontonummer', 'bank account'],
+  ['vendor', 'brand', 'manufacturer', 'hersteller', 'marke', 'make'],
+  ['type', 'product type', 'kind', 'produkttyp'],
+  ['product category', 'category', 'kategorie', 'collection', 'department'],
+  ['tags', 'keywords', 'labels', 'schlagworte'],
+  ['published', 'visible', 'online', 'is published', 'veroeffentlicht', 'published on online store'],
+  ['status', 'availability', 'product status'],
+  ['option1 name', 'option name', 'variant name', 'attribute name', 'attribute 1 name'],
+  ['option1 value', 'option value', 'variant value', 'size', 'color', 'colour', 'attribute value', 'attribute 1 value'],
+  ['variant grams', 'grams', 'weight', 'weight g', 'gewicht', 'weight grams'],
+  ['image src', 'image', 'image url', 'picture', 'photo', 'bild', 'image link', 'images', 'main image'],
+  ['address', 'street', 'street address', 'address line 1', 'address 1', 'strasse', 'adresse', 'billing address', 'address1'],
+  ['city', 'town', 'ort', 'stadt', 'ville', 'billing city'],
+  ['state', 'province', 'region', 'county', 'bundesland', 'state province'],
+  ['zip', 'zip code', 'postal code', 'postcode', 'plz', 'postleitzahl', 'post code', 'zipcode'],
+  ['payment terms', 'terms', 'zahlungsbedingungen', 'net terms', 'zahlungsziel'],
+  ['credit limit', 'kreditlimit', 'credit line', 'limit'],
+  ['tax id', 'tax number', 'vat', 'vat id', 'vat number', 'ein', 'tin', 'ust id', 'steuernummer', 'ustid', 'tax identification number'],
+  ['1099 eligible', '1099', 'track 1099', 'is 1099', '1099 vendor'],
+  ['first name', 'firstname', 'given name', 'vorname', 'prenom'],
+  ['last name', 'lastname', 'surname', 'family name', 'nachname', 'nom'],
+];
+
+/** lower case, accents removed, camelCase split, punctuation to spaces, '&' → 'and', squeezed. */
+export function normaliseHeader(s: string): string {
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const compact = (n: string): string => n.replace(/ /g, '');
+
+/** Phrase (compact form) → synonym group indexes. */
+const PHRASES = new Map<string, number[]>();
+SYNONYMS.forEach((group, g) => {
+  for (const p of group) {
+    const key = compact(normaliseHeader(p));
+    PHRASES.set(key, [...(PHRASES.get(key) ?? []), g]);
+  }
+});
+
+interface Concepts {
+  exact: Set<number>;
+  partial: Set<number>;
+}
+
+function conceptsOf(norm: string): Concepts {
+  const exact = new Set(PHRASES.get(compact(norm)) ?? []);
+  const partial = new Set<number>();
+  const tokens = norm.split(' ');
+  // every contiguous token run is a candidate phrase ("customer email address" → "email address")
+  for (let i = 0; i < tokens.length; i++) {
+    for (let j = i + 1; j <= tokens.length; j++) {
+      if (i === 0 && j === tokens.length) continue;
+      for (const g of PHRASES.get(tokens.slice(i, j).join('')) ?? []) if (!exact.has(g)) partial.add(g);
+    }
+  }
+  return { exact, partial };
+}
+
+/** Sørensen–Dice coefficient on character bigrams. */
+function dice(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  const grams = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++) {
+    const g = a.slice(i, i + 2);
+    grams.set(g, (grams.get(g) ?? 0) + 1);
+  }
+  let hits = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const g = b.slice(i, i + 2);
+    const n = grams.get(g) ?? 0;
+    if (n > 0) {
+      grams.set(g, n - 1);
+      hits++;
+    }
+  }
+  return (2 * hits) / (a.length - 1 + (b.length - 1));
+}
+
+const VALUE_SHAPES: { group: string; test: RegExp }[] = [
+  { group: 'email', test: /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i },
+  { group: 'date', test: /^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4})([ T].*)?$/ },
+  { group: 'image src', test: /^https?:\/\/\S+\.(png|jpe?g|gif|webp)(\?\S*)?$/i },
+  { group: 'phone', test: /^\+?[\d ()./-]{7,}$/ },
+];
+
+function groupIndex(first: string): number {
+  return SYNONYMS.findIndex((g) => g[0] === first);
+}
+
+/** Which concept the sample values of a column look like, if any (≥ 80 % of non-empty values). */
+function sampleConcept(values: readonly string[] | undefined): number | null {
+  const v = (values ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  if (v.length === 0) return null;
+  for (const shape of VALUE_SHAPES) {
+    if (v.filter((s) => shape.test.test(s)).length >= v.length * 0.8) return groupIndex(shape.group);
+  }
+  return null;
+}
+
+function score(t: string, d: string, tc: Concepts, dc: Concepts): { confidence: number; reason: MappingSuggestion['reason'] } {
+  if (t === d || compact(t) === compact(d)) return { confidence: 1, reason: 'exact' };
+  let best = 0;
+  for (const g of tc.exact) {
+    if (dc.exact.has(g)) best = Math.max(best, 0.9);
+    else if (dc.partial.has(g)) best = Math.max(best, 0.78);
+  }
+  for (const g of tc.partial) {
+    if (dc.exact.has(g)) best = Math.max(best, 0.72);
+    else if (dc.partial.has(g)) best = Math.max(best, 0.62);
+  }
+  if (best > 0) return { confidence: best, reason: 'synonym' };
+  const sim = dice(compact(t), compact(d));
+  return { confidence: Math.round(sim * 0.85 * 100) / 100, reason: 'similar' };
+}
+
+/**
+ * Suggests pairs for template columns from data columns. Greedy on confidence (ties: template order, then
+ * data order); each template column and each data column is used at most once.
+ */
+export function suggestMappings(
+  templateHeaders: readonly string[],
+  dataHeaders: readonly string[],
+  options: SuggestOptions = {},
+): MappingSuggestion[] {
+  const min = options.minConfidence ?? 0.6;
+  const tn = templateHeaders.map(normaliseHeader);
+  const dn = dataHeaders.map(normaliseHeader);
+  const tcs = tn.map(conceptsOf);
+  const dcs = dn.map(conceptsOf);
+  const candidates: (MappingSuggestion & { ti: number; di: number })[] = [];
+  templateHeaders.forEach((t, ti) => {
+    dataHeaders.forEach((d, di) => {
+      const scored = score(tn[ti], dn[di], tcs[ti], dcs[di]);
+      const reason = scored.reason;
+      let confidence = scored.confidence;
+      const shape = options.samples ? sampleConcept(options.samples[d]) : null;
+      if (shape !== null && reason !== 'exact') {
+        // values that look like what the template column holds confirm a guess; values that clearly are
+        // something else weaken it
+        if (tcs[ti].exact.has(shape) || tcs[ti].partial.has(shape)) confidence = Math.min(0.95, Math.max(confidence, 0.6) + 0.1);
+        else confidence *= 0.8;
+      }
+      if (confidence >= min && tn[ti] !== '' && dn[di] !== '') {
+        candidates.push({ templateColumn: t, dataColumn: d, confidence: Math.round(confidence * 100) / 100, reason, ti, di });
+      }
+    });
+  });
+  candidates.sort((a, b) => b.confidence - a.confidence || a.ti - b.ti || a.di - b.di);
+  const usedT = new Set<number>();
+  const usedD = new Set<number>();
+  const out: (MappingSuggestion & { ti: number })[] = [];
+  for (const c of candidates) {
+    if (usedT.has(c.ti) || usedD.has(c.di)) continue;
+    usedT.add(c.ti);
+    usedD.add(c.di);
+    out.push(c);
+  }
+  return out
+    .sort((a, b) => a.ti - b.ti)
+    .map(({ templateColumn, dataColumn, confidence, reason }) => ({ templateColumn, dataColumn, confidence, reason }));
+}
