@@ -11,14 +11,24 @@ const { root, env, checkServices, migrate } = require('./lib');
   if (b.status !== 0) process.exit(b.status || 1);
   await migrate(e);
   const procs = [
-    spawn(process.execPath, ['--enable-source-maps', 'dist/apps/api/src/main.js'], { cwd: root, env: e, stdio: 'inherit' }),
-    spawn(process.execPath, ['--enable-source-maps', 'dist/apps/worker/src/main.js'], { cwd: root, env: e, stdio: 'inherit' }),
+    spawn(process.execPath, ['--enable-source-maps', 'dist/apps/api/src/main.js'], {
+      cwd: root,
+      env: e,
+      stdio: 'inherit',
+    }),
+    spawn(process.execPath, ['--enable-source-maps', 'dist/apps/worker/src/main.js'], {
+      cwd: root,
+      env: e,
+      stdio: 'inherit',
+    }),
     spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { cwd: root, env: e, stdio: 'inherit' }),
   ];
   const stop = () => procs.forEach((p) => p.exitCode === null && p.kill('SIGTERM'));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log('\nDev: web with hot reload at http://localhost:5173 (api at http://localhost:' + e.PORT + ')\n');
+  console.log(
+    '\nDev: web with hot reload at http://localhost:5173 (api at http://localhost:' + e.PORT + ')\n',
+  );
 })().catch((err) => {
   console.error('csv-mapper dev:', err.message || err);
   process.exit(1);

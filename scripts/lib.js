@@ -38,8 +38,13 @@ function mtime(file) {
 function buildIfNeeded() {
   const serverOut = path.join(root, 'dist/apps/api/src/main.js');
   const webOut = path.join(root, 'dist/web/index.html');
-  const serverSrc = Math.max(...['apps/api', 'apps/worker', 'libs'].map((d) => newestMtime(path.join(root, d))));
-  const webSrc = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'libs/domain')));
+  const serverSrc = Math.max(
+    ...['apps/api', 'apps/worker', 'libs'].map((d) => newestMtime(path.join(root, d))),
+  );
+  const webSrc = Math.max(
+    newestMtime(path.join(root, 'apps/web')),
+    newestMtime(path.join(root, 'libs/domain')),
+  );
   const steps = [];
   if (mtime(serverOut) < serverSrc) steps.push('build:server');
   if (mtime(webOut) < webSrc) steps.push('build:web');

@@ -35,8 +35,8 @@ async function main() {
     stopping = true;
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     setTimeout(() => process.exit(code), 25_000).unref();
-    Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() =>
-      process.exit(code),
+    Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(
+      () => process.exit(code),
     );
   }
   process.on('SIGINT', () => shutdown(0));

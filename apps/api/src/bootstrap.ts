@@ -116,7 +116,8 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
       index: false,
       extensions: ['html'],
       setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(dist, 'assets')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   await app.init();
-  logger.log(`worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency})`);
+  logger.log(
+    `worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency})`,
+  );
   installGracefulShutdown(app, config.shutdownGraceMs, logger);
 }
 

@@ -21,7 +21,11 @@ export function servedQueues(app: INestApplicationContext): string[] {
  * `worker.close()` has no timeout of its own, and an unfinished job's lock lapses so another
  * worker picks it up (stalled-job recovery).
  */
-export function installGracefulShutdown(app: INestApplicationContext, graceMs: number, logger: LoggerService): void {
+export function installGracefulShutdown(
+  app: INestApplicationContext,
+  graceMs: number,
+  logger: LoggerService,
+): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

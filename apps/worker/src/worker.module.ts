@@ -3,7 +3,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { buildDataSourceOptions } from '@csv-mapper/db';
-import { createRedis, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, QUEUES } from '@csv-mapper/queue';
 import { WorkerConfig } from './config/worker.config';
 import { MaintenanceProcessor } from './quota/maintenance.processor';
 import { QuotaSchedulerService } from './quota/quota-scheduler.service';
@@ -16,15 +16,23 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
-        TypeOrmModule.forRoot({ ...buildDataSourceOptions(config.databaseUrl, { poolSize: 5 }), retryAttempts: 3 }),
+        TypeOrmModule.forRoot({
+          ...buildDataSourceOptions(config.databaseUrl, { poolSize: 5 }),
+          retryAttempts: 3,
+        }),
         BullModule.forRoot({
           // Worker connections block on Redis: BullMQ requires maxRetriesPerRequest: null.
-          connection: createRedis(config.redisUrl, 'worker'),
+          connection: bullConnection(config.redisUrl, 'worker'),
           prefix: `${config.redisPrefix}bull`,
         }),
         BullModule.registerQueue({ name: QUEUES.maintenance }),
       ],
-      providers: [{ provide: WorkerConfig, useValue: config }, QuotaService, MaintenanceProcessor, QuotaSchedulerService],
+      providers: [
+        { provide: WorkerConfig, useValue: config },
+        QuotaService,
+        MaintenanceProcessor,
+        QuotaSchedulerService,
+      ],
     };
   }
 }

@@ -26,10 +26,15 @@ export function buildDataSourceOptions(url: string, extra: { poolSize?: number }
 export async function ensureDatabase(url: string): Promise<boolean> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new Error(`Refusing to create a database with the name "${name}"`);
+  if (!/^[A-Za-z0-9_-]+$/.test(name))
+    throw new Error(`Refusing to create a database with the name "${name}"`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const ds = new DataSource({ type: 'postgres', url: admin.toString(), extra: { connectionTimeoutMillis: 5000 } });
+  const ds = new DataSource({
+    type: 'postgres',
+    url: admin.toString(),
+    extra: { connectionTimeoutMillis: 5000 },
+  });
   await ds.initialize();
   try {
     const rows: unknown[] = await ds.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

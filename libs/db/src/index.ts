@@ -1,4 +1,9 @@
 export * from './entities';
 export * from './entities/saved-mapping.entity';
 export { MIGRATIONS } from './migrations';
-export { buildDataSourceOptions, ensureDatabase, runMigrations, DEFAULT_DATABASE_URL } from './data-source-options';
+export {
+  buildDataSourceOptions,
+  ensureDatabase,
+  runMigrations,
+  DEFAULT_DATABASE_URL,
+} from './data-source-options';

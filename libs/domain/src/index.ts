@@ -1,2 +1,4 @@
 export * from './plans';
 export * from './passwords';
+export * from './templates';
+export * from './suggester';

@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'bullmq';
 import IORedis, { Redis, RedisOptions } from 'ioredis';
 
 export type RedisRole = 'command' | 'worker' | 'queue';
@@ -28,4 +29,24 @@ export async function assertNoEviction(client: Redis): Promise<void> {
         `Run: redis-cli CONFIG SET maxmemory-policy noeviction`,
     );
   }
+}
+
+/**
+ * Connection options (not a client) for BullMQ, so each Queue/Worker owns and closes its own
+ * connection. Workers get `maxRetriesPerRequest: null` as BullMQ requires.
+ */
+export function bullConnection(url: string, role: 'worker' | 'queue'): ConnectionOptions {
+  const u = new URL(url);
+  const db = u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0;
+  return {
+    host: u.hostname || '127.0.0.1',
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: Number.isFinite(db) ? db : 0,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+    ...(role === 'worker'
+      ? { maxRetriesPerRequest: null, enableReadyCheck: false }
+      : { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
+  };
 }

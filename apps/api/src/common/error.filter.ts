@@ -54,6 +54,10 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   toBody(exception: unknown, req: Request): { status: number; body: ErrorBody } {
+    // Express/body-parser errors arrive wrapped by Nest's adapter; their cause keeps the parser's type.
+    const cause =
+      exception instanceof HttpException ? (exception.cause as ParserError | undefined) : undefined;
+    if (cause && typeof cause === 'object' && typeof cause.type === 'string') exception = cause;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -65,21 +69,38 @@ export class ErrorFilter implements ExceptionFilter {
       if (pe.type === 'entity.parse.failed') {
         return { status: 400, body: { error: 'The request body is not valid JSON.', code: 'INVALID_JSON' } };
       }
+      if (exception instanceof URIError) {
+        return {
+          status: 400,
+          body: { error: 'The address contains an invalid character encoding.', code: 'BAD_REQUEST' },
+        };
+      }
       if (pe.type === 'entity.too.large') {
         return { status: 413, body: { error: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' } };
       }
       return {
         status: peStatus,
-        body: { error: pe.expose && pe.message ? pe.message : 'Bad request.', code: DEFAULT_CODES[peStatus] ?? 'BAD_REQUEST' },
+        body: {
+          error: pe.expose && pe.message ? pe.message : 'Bad request.',
+          code: DEFAULT_CODES[peStatus] ?? 'BAD_REQUEST',
+        },
       };
     }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: { error: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL_ERROR' },
+      body: {
+        error: 'Something went wrong on our side. Please try again in a moment.',
+        code: 'INTERNAL_ERROR',
+      },
     };
   }
 
-  private fromHttpException(status: number, response: string | object, exception: HttpException, req: Request): ErrorBody {
+  private fromHttpException(
+    status: number,
+    response: string | object,
+    exception: HttpException,
+    req: Request,
+  ): ErrorBody {
     const code = DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
     if (typeof response === 'object' && response !== null) {
       const r = response as Record<string, unknown>;
@@ -89,9 +110,14 @@ export class ErrorFilter implements ExceptionFilter {
         return { error: 'A dependency is unavailable.', code, details: r.details };
       }
       if (status === 404 && /^Cannot /.test(String(r.message ?? ''))) {
-        return { error: `No API route matches ${req.method} ${req.originalUrl.split("?")[0]}.`, code: "NOT_FOUND" };
+        return {
+          error: `No API route matches ${req.method} ${req.originalUrl.split('?')[0]}.`,
+          code: 'NOT_FOUND',
+        };
       }
-      const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
+      const message = Array.isArray(r.message)
+        ? r.message.join('; ')
+        : String(r.message ?? exception.message);
       return { error: message, code };
     }
     return { error: String(response), code };

@@ -13,7 +13,10 @@ const schema = z
     DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _ - : only').default('csvm:'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _ - : only')
+      .default('csvm:'),
     APP_URL: z.string().url().optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -26,7 +29,11 @@ const schema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set to a random secret in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must be set to a random secret in production',
+      });
     }
   });
 
@@ -84,7 +91,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`),
+      parsed.error.issues.map(
+        (i) =>
+          `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`,
+      ),
     );
   }
   return new ApiConfig(parsed.data);

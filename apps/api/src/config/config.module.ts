@@ -6,6 +6,10 @@ import { ApiConfig } from './api.config';
 @Module({})
 export class ConfigModule {
   static forRoot(config: ApiConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: ApiConfig, useValue: config }], exports: [ApiConfig] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: ApiConfig, useValue: config }],
+      exports: [ApiConfig],
+    };
   }
 }

@@ -1,5 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  HealthIndicatorService,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../redis/redis.module';
 
@@ -15,19 +20,27 @@ export class HealthController {
   @Get()
   @HealthCheck()
   check() {
-    return this.health.check([() => this.db.pingCheck('database', { timeout: 1500 }), () => this.pingRedis()]);
+    return this.health.check([
+      () => this.db.pingCheck('database', { timeout: 1500 }),
+      () => this.pingRedis(),
+    ]);
   }
 
   private async pingRedis() {
     const indicator = this.indicators.check('redis');
+    let timer: NodeJS.Timeout | undefined;
     try {
       const pong = await Promise.race([
         this.redis.ping(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout after 1500 ms')), 1500)),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout after 1500 ms')), 1500);
+        }),
       ]);
       return pong === 'PONG' ? indicator.up() : indicator.down({ message: `unexpected reply ${pong}` });
     } catch (err) {
       return indicator.down({ message: (err as Error).message });
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -1,7 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { createRedis, JobProducer, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, JobProducer, QUEUES } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 const names = Object.values(QUEUES);
@@ -13,7 +13,7 @@ const names = Object.values(QUEUES);
     BullModule.forRootAsync({
       inject: [ApiConfig],
       useFactory: (c: ApiConfig) => ({
-        connection: createRedis(c.redisUrl, 'queue'),
+        connection: bullConnection(c.redisUrl, 'queue'),
         prefix: `${c.redisPrefix}bull`,
       }),
     }),
@@ -23,8 +23,19 @@ const names = Object.values(QUEUES);
     {
       provide: JobProducer,
       inject: names.map((n) => getQueueToken(n)),
-      useFactory: (...queues: Queue[]) =>
-        new JobProducer(Object.fromEntries(queues.map((q) => [q.name, q]))),
+      useFactory: (...queues: Queue[]) => {
+        const logger = new Logger('Queues');
+        let lastLogged = 0;
+        for (const q of queues) {
+          // Without a listener BullMQ prints every reconnect failure; log at most one line per 10 s.
+          q.on('error', (err) => {
+            if (Date.now() - lastLogged < 10_000) return;
+            lastLogged = Date.now();
+            logger.warn(`queue ${q.name}: ${err.message}`);
+          });
+        }
+        return new JobProducer(Object.fromEntries(queues.map((q) => [q.name, q])));
+      },
     },
   ],
   exports: [JobProducer, BullModule],

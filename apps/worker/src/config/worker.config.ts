@@ -7,7 +7,10 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]*$/).default('csvm:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]*$/)
+    .default('csvm:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */

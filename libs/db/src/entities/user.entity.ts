@@ -23,7 +23,8 @@ export class UserEntity {
 
   @Column({ name: 'billing_customer_id', type: 'varchar', length: 255, nullable: true })
   billingCustomerId: string | null;
-  @Column({ name: 'subscription_id', type: 'varchar', length: 255, nullable: true }) subscriptionId: string | null;
+  @Column({ name: 'subscription_id', type: 'varchar', length: 255, nullable: true }) subscriptionId:
+    string | null;
   @Column({ name: 'subscription_status', type: 'varchar', length: 40, nullable: true })
   subscriptionStatus: string | null;
 

@@ -26,7 +26,8 @@ export class WebhookEndpointEntity {
   @Column({ type: 'varchar', length: 100, select: false }) secret: string;
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` }) events: string[];
   @Column({ type: 'boolean', default: true }) enabled: boolean;
-  @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true }) disabledReason: string | null;
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true }) disabledReason:
+    string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

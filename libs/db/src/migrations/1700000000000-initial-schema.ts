@@ -28,7 +28,9 @@ export class InitialSchema1700000000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE UNIQUE INDEX "UQ_users_username" ON users (username)`);
     await q.query(`CREATE UNIQUE INDEX "UQ_users_email_lower" ON users (lower(email))`);
-    await q.query(`CREATE UNIQUE INDEX "UQ_users_subscription" ON users (subscription_id) WHERE subscription_id IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX "UQ_users_subscription" ON users (subscription_id) WHERE subscription_id IS NOT NULL`,
+    );
 
     await q.query(`
       CREATE TABLE sessions (
@@ -116,7 +118,9 @@ export class InitialSchema1700000000000 implements MigrationInterface {
         next_retry_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX "IDX_webhook_deliveries_endpoint" ON webhook_deliveries (endpoint_id, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX "IDX_webhook_deliveries_endpoint" ON webhook_deliveries (endpoint_id, created_at DESC)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
