@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadWorkerConfig } from './config/worker.config';
 import { WorkerModule } from './worker.module';
-import { installGracefulShutdown, servedQueues } from './shutdown';
+import { installGracefulShutdown, servedQueues, workersOf } from './shutdown';
 
 /** The worker: a Nest application context with no HTTP server (queues and cron only). */
 async function main(): Promise<void> {
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   await app.init();
+  for (const w of workersOf(app)) w.concurrency = config.concurrency;
   logger.log(
     `worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency})`,
   );

@@ -3,7 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { WorkerHost } from '@nestjs/bullmq';
 
 /** The BullMQ workers that Nest created for our @Processor classes. */
-function workersOf(app: INestApplicationContext) {
+export function workersOf(app: INestApplicationContext) {
   const discovery = app.get(DiscoveryService);
   return discovery
     .getProviders()

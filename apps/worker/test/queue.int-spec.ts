@@ -1,0 +1,89 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { QueueEvents } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { bullConnection, JobProducer, QUEUES, type JobProgress } from '@csv-mapper/queue';
+import { createApiApp } from '../../api/src/bootstrap';
+import { loadApiConfig } from '../../api/src/config/api.config';
+import { loadWorkerConfig } from '../src/config/worker.config';
+import { WorkerModule } from '../src/worker.module';
+
+// The api's producer enqueues a job on the real Redis; the worker's processor runs it and reports progress.
+describe('api producer → worker processor (real Redis + Postgres)', () => {
+  let api: INestApplication;
+  let worker: INestApplicationContext;
+  let events: QueueEvents;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    api = await createApiApp(loadApiConfig(process.env));
+    await api.init();
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
+      logger: false,
+    });
+    await worker.init();
+    events = new QueueEvents(QUEUES.maintenance, {
+      connection: bullConnection(process.env.REDIS_URL as string, 'worker'),
+      prefix: `${process.env.REDIS_PREFIX}bull`,
+    });
+    await events.waitUntilReady();
+    ds = api.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await events?.close();
+    await worker?.close();
+    await api?.close();
+  });
+
+  it('runs the monthly quota reset: progress events, then usage of last month is zeroed', async () => {
+    const [stale] = await ds.query(
+      `INSERT INTO users (username, email, password, monthly_rows_used, last_reset_at)
+       VALUES ('stale_' || floor(random()*1e9)::text, 'stale' || floor(random()*1e9)::text || '@example.com', 'x', 4200, now() - interval '40 days')
+       RETURNING id`,
+    );
+    const [fresh] = await ds.query(
+      `INSERT INTO users (username, email, password, monthly_rows_used, last_reset_at)
+       VALUES ('fresh_' || floor(random()*1e9)::text, 'fresh' || floor(random()*1e9)::text || '@example.com', 'x', 77, now())
+       RETURNING id`,
+    );
+
+    const progress: JobProgress[] = [];
+    const producer = api.get(JobProducer);
+    const jobId = await producer.enqueue(QUEUES.maintenance, 'monthly-quota-reset', {}, { dedupeKey: `test-${Date.now()}` });
+    events.on('progress', ({ jobId: id, data }) => {
+      if (id === jobId) progress.push(data as JobProgress);
+    });
+    const result = await new Promise<{ usersReset: number }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('job did not complete within 20 s')), 20_000);
+      events.on('completed', ({ jobId: id, returnvalue }) => {
+        if (id !== jobId) return;
+        clearTimeout(timer);
+        resolve((typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as { usersReset: number });
+      });
+      events.on('failed', ({ jobId: id, failedReason }) => {
+        if (id === jobId) reject(new Error(failedReason));
+      });
+    });
+
+    expect(result.usersReset).toBeGreaterThanOrEqual(1);
+    expect(progress.map((p) => p.percent)).toEqual([10, 100]);
+    const rows: Array<{ id: string; monthly_rows_used: number }> = await ds.query(
+      'SELECT id, monthly_rows_used FROM users WHERE id = ANY($1)',
+      [[stale.id, fresh.id]],
+    );
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r.monthly_rows_used]));
+    expect(byId[stale.id]).toBe(0);
+    expect(byId[fresh.id]).toBe(77);
+  });
+
+  it('turns a double submit with the same key into one job', async () => {
+    const producer = api.get(JobProducer);
+    const key = `same-${Date.now()}`;
+    const a = await producer.enqueue(QUEUES.maintenance, 'cleanup', {}, { dedupeKey: key, delay: 60_000 });
+    const b = await producer.enqueue(QUEUES.maintenance, 'cleanup', {}, { dedupeKey: key, delay: 60_000 });
+    expect(a).toBe(b);
+    expect(a).not.toMatch(/^\d+$/);
+    expect(a).not.toContain(':');
+  });
+});

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Browser tests against the real running stack: builds what is not built, creates a fresh database and
+// Redis key prefix, starts an in-process SMTP server (mails saved for the tests to read), the api and
+// the worker on free ports, runs Playwright in Debian's Chromium, then tears everything down.
+'use strict';
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { root, env: baseEnv, buildIfNeeded, checkServices } = require('../scripts/lib');
+
+const outDir = path.join(root, 'test-output', 'e2e');
+const mailDir = path.join(outDir, 'mail');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startSmtp(port) {
+  const { SMTPServer } = require('smtp-server');
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        n += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${n}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+async function main() {
+  const e = baseEnv();
+  await checkServices(e);
+  buildIfNeeded();
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(mailDir, { recursive: true });
+
+  const tag = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dbUrl = new URL(process.env.TEST_DATABASE_URL || e.DATABASE_URL);
+  dbUrl.pathname = `/csvmapper_e2e_${tag}`;
+  const db = require(path.join(root, 'dist/libs/db/src/index.js'));
+  await db.ensureDatabase(dbUrl.toString());
+  await db.runMigrations(dbUrl.toString());
+
+  const [port, smtpPort] = [await freePort(), await freePort()];
+  const smtp = await startSmtp(smtpPort);
+  const appUrl = `http://localhost:${port}`;
+  const env = {
+    ...e,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    APP_URL: appUrl,
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_PREFIX: `csvm-e2e-${tag}:`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+    ENABLE_CRON: '0',
+  };
+  const logFile = fs.openSync(path.join(outDir, 'server.log'), 'w');
+  const procs = ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
+    spawn(process.execPath, ['--enable-source-maps', path.join(root, f)], { cwd: root, env, stdio: ['ignore', logFile, logFile] }),
+  );
+
+  let code = 1;
+  try {
+    await waitForHealth(appUrl, procs);
+    code = await new Promise((resolve) => {
+      const pw = spawn(
+        process.execPath,
+        [require.resolve('@playwright/test/cli'), 'test', '-c', path.join(__dirname, 'playwright.config.ts'), ...process.argv.slice(2)],
+        { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: appUrl, E2E_MAIL_DIR: mailDir, E2E_DATABASE_URL: env.DATABASE_URL } },
+      );
+      pw.on('exit', (c) => resolve(c ?? 1));
+    });
+  } catch (err) {
+    console.error(`e2e: ${err.message}; server log: ${path.join(outDir, 'server.log')}`);
+    console.error(fs.readFileSync(path.join(outDir, 'server.log'), 'utf8').split('\n').slice(-30).join('\n'));
+  } finally {
+    for (const p of procs) if (p.exitCode === null) p.kill('SIGTERM');
+    await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : p.on('exit', r)))));
+    smtp.close();
+    await dropDatabase(e.DATABASE_URL, dbUrl.pathname.slice(1));
+    await deletePrefix(e.REDIS_URL, env.REDIS_PREFIX);
+  }
+  process.exit(code);
+}
+
+async function waitForHealth(url, procs) {
+  for (let i = 0; i < 120; i++) {
+    if (procs.some((p) => p.exitCode !== null)) throw new Error('a server process exited during start');
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the api did not become healthy within 30 s');
+}
+
+async function dropDatabase(baseUrl, name) {
+  const { Client } = require('pg');
+  const admin = new URL(baseUrl);
+  admin.pathname = '/postgres';
+  const c = new Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await c.end();
+}
+
+async function deletePrefix(redisUrl, prefix) {
+  const IORedis = require('ioredis');
+  const r = new IORedis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await r.del(...keys);
+  } while (cursor !== '0');
+  r.disconnect();
+}
+
+main().catch((err) => {
+  console.error('e2e:', err);
+  process.exit(1);
+});
