@@ -5,9 +5,13 @@ import { LoggerModule } from 'nestjs-pino';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { bullConnection, QUEUES } from '@csv-mapper/queue';
 import { WorkerConfig } from './config/worker.config';
+import { WorkerConfigModule } from './config/worker-config.module';
 import { MaintenanceProcessor } from './quota/maintenance.processor';
 import { QuotaSchedulerService } from './quota/quota-scheduler.service';
 import { QuotaService } from './quota/quota.service';
+import { RedisModule } from './redis/redis.module';
+import { CsvJobsProcessor } from './csv-jobs/csv-jobs.processor';
+import { UsageService } from './csv-jobs/usage.service';
 
 @Module({})
 export class WorkerModule {
@@ -15,6 +19,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
+        WorkerConfigModule.forRoot(config),
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         TypeOrmModule.forRoot({
           ...buildDataSourceOptions(config.databaseUrl, { poolSize: 5 }),
@@ -25,14 +30,10 @@ export class WorkerModule {
           connection: bullConnection(config.redisUrl, 'worker'),
           prefix: `${config.redisPrefix}bull`,
         }),
-        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.csvJobs }),
+        RedisModule,
       ],
-      providers: [
-        { provide: WorkerConfig, useValue: config },
-        QuotaService,
-        MaintenanceProcessor,
-        QuotaSchedulerService,
-      ],
+      providers: [QuotaService, MaintenanceProcessor, QuotaSchedulerService, UsageService, CsvJobsProcessor],
     };
   }
 }

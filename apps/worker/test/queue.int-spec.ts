@@ -50,7 +50,12 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
 
     const progress: JobProgress[] = [];
     const producer = api.get(JobProducer);
-    const jobId = await producer.enqueue(QUEUES.maintenance, 'monthly-quota-reset', {}, { dedupeKey: `test-${Date.now()}` });
+    const jobId = await producer.enqueue(
+      QUEUES.maintenance,
+      'monthly-quota-reset',
+      {},
+      { dedupeKey: `test-${Date.now()}` },
+    );
     events.on('progress', ({ jobId: id, data }) => {
       if (id === jobId) progress.push(data as JobProgress);
     });
@@ -59,7 +64,9 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
       events.on('completed', ({ jobId: id, returnvalue }) => {
         if (id !== jobId) return;
         clearTimeout(timer);
-        resolve((typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as { usersReset: number });
+        resolve(
+          (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as { usersReset: number },
+        );
       });
       events.on('failed', ({ jobId: id, failedReason }) => {
         if (id === jobId) reject(new Error(failedReason));

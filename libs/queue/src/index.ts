@@ -2,3 +2,4 @@ export * from './queues';
 export * from './redis';
 export * from './ephemeral-store';
 export * from './job-producer';
+export * from './job-index';

@@ -53,9 +53,14 @@ export interface JobProgress {
 export interface ProcessCsvResult {
   rowsProcessed: number;
   totalRows: number;
+  truncated: boolean;
   warningsCount: number;
+  /** The first 100 warnings (row, column, value, reason). */
+  warnings: Array<{ row: number; column: string; value: string; reason: string }>;
+  controlTotals: unknown[];
   resultId: string;
   filename: string;
+  bytes: number;
 }
 
 export interface QuotaResetResult {

@@ -1,0 +1,139 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { Job, UnrecoverableError } from 'bullmq';
+import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
+import {
+  BlobNotFoundError,
+  EphemeralStore,
+  QUEUES,
+  resultIdFor,
+  UserJobIndex,
+  type JobProgress,
+  type ProcessCsvPayload,
+  type ProcessCsvResult,
+} from '@csv-mapper/queue';
+import { UsageService } from './usage.service';
+
+const PROGRESS_INTERVAL_MS = 250;
+
+export class JobCancelledError extends UnrecoverableError {
+  constructor() {
+    super('The job was cancelled.');
+  }
+}
+
+/**
+ * Large and async files: stream the upload from Redis through the engine into a result blob,
+ * reporting progress at most every 250 ms. Bad input fails once (UnrecoverableError); anything
+ * else is retried by BullMQ with backoff. Usage is recorded once per job id.
+ */
+@Processor(QUEUES.csvJobs)
+export class CsvJobsProcessor extends WorkerHost {
+  private readonly logger = new Logger(CsvJobsProcessor.name);
+
+  constructor(
+    private readonly store: EphemeralStore,
+    private readonly usage: UsageService,
+    private readonly index: UserJobIndex,
+  ) {
+    super();
+  }
+
+  async process(job: Job<ProcessCsvPayload>): Promise<ProcessCsvResult> {
+    if (job.name !== 'process-csv') throw new UnrecoverableError(`No handler for csv job "${job.name}"`);
+    const p = job.data;
+    const jobId = job.id as string;
+    if (await this.index.isCancelled(jobId)) throw new JobCancelledError();
+
+    let input;
+    try {
+      input = await this.store.openRead(p.dataFileId, p.userId);
+    } catch (err) {
+      if (err instanceof BlobNotFoundError)
+        throw new UnrecoverableError('The data file expired before the job ran. Upload it again.');
+      throw err;
+    }
+
+    const resultId = resultIdFor(jobId);
+    const writer = this.store.createWriter('result', p.userId, outputName(p.dataFilename), resultId);
+    let lastReport = 0;
+    let cancelled = false;
+    let checking = false;
+    const report = (rowsDone: number, warnings: number, force = false) => {
+      const now = Date.now();
+      if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
+      lastReport = now;
+      const total = Math.max(1, Math.min(p.totalRows, p.maxRows));
+      const progress: JobProgress = {
+        percent: Math.min(99, Math.floor((rowsDone / total) * 100)),
+        rowsDone,
+        warnings,
+      };
+      void job.updateProgress(progress).catch(() => undefined);
+      if (!checking) {
+        checking = true;
+        void this.index.isCancelled(jobId).then((c) => {
+          cancelled = c;
+          checking = false;
+        });
+      }
+    };
+
+    const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
+      ...(p.options ?? {}),
+      maxRows: p.maxRows,
+      onProgress: ({ rowsIn }) => report(rowsIn, 0),
+    });
+    stats.catch(() => undefined);
+
+    try {
+      for await (const chunk of output) {
+        if (cancelled) {
+          output.destroy();
+          throw new JobCancelledError();
+        }
+        await writer.write(chunk as Buffer);
+      }
+      const s = await stats;
+      await writer.commit({ jobId, rows: s.rowsOut });
+      const recorded = await this.usage.recordJobUsage({
+        jobId,
+        userId: p.userId,
+        rowsProcessed: s.rowsOut,
+        reservedRows: p.maxRows,
+        fileSizeBytes: p.fileSizeBytes,
+        filename: p.dataFilename,
+      });
+      if (!recorded) this.logger.warn(`job ${jobId} ran again; usage was already recorded`);
+      await job.updateProgress({
+        percent: 100,
+        rowsDone: s.rowsOut,
+        warnings: s.warningCount,
+      } satisfies JobProgress);
+      return {
+        rowsProcessed: s.rowsOut,
+        totalRows: p.totalRows,
+        truncated: s.truncated,
+        warningsCount: s.warningCount,
+        warnings: s.warnings.slice(0, 100),
+        controlTotals: s.controlTotals,
+        resultId,
+        filename: outputName(p.dataFilename),
+        bytes: writer.size,
+      };
+    } catch (err) {
+      await writer.abort().catch(() => undefined);
+      if (isCsvEngineError(err)) throw new UnrecoverableError(err.message);
+      throw err;
+    }
+  }
+}
+
+export function outputName(dataFilename: string): string {
+  const base =
+    dataFilename
+      .replace(/\.csv$/i, '')
+      .replace(/[^\w.\- ]+/g, '_')
+      .slice(0, 150) || 'data';
+  return `mapped_${base}.csv`;
+}
