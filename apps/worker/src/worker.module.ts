@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { buildDataSourceOptions } from '@csv-mapper/db';
+import { buildDataSourceOptions, WebhookDeliveryEntity, WebhookEndpointEntity } from '@csv-mapper/db';
 import { bullConnection, QUEUES } from '@csv-mapper/queue';
 import { WorkerConfig } from './config/worker.config';
 import { WorkerConfigModule } from './config/worker-config.module';
@@ -12,6 +12,8 @@ import { QuotaService } from './quota/quota.service';
 import { RedisModule } from './redis/redis.module';
 import { CsvJobsProcessor } from './csv-jobs/csv-jobs.processor';
 import { UsageService } from './csv-jobs/usage.service';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.service';
+import { WebhooksProcessor } from './webhooks/webhooks.processor';
 
 @Module({})
 export class WorkerModule {
@@ -30,10 +32,23 @@ export class WorkerModule {
           connection: bullConnection(config.redisUrl, 'worker'),
           prefix: `${config.redisPrefix}bull`,
         }),
-        BullModule.registerQueue({ name: QUEUES.maintenance }, { name: QUEUES.csvJobs }),
+        BullModule.registerQueue(
+          { name: QUEUES.maintenance },
+          { name: QUEUES.csvJobs },
+          { name: QUEUES.webhooks },
+        ),
+        TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity]),
         RedisModule,
       ],
-      providers: [QuotaService, MaintenanceProcessor, QuotaSchedulerService, UsageService, CsvJobsProcessor],
+      providers: [
+        QuotaService,
+        MaintenanceProcessor,
+        QuotaSchedulerService,
+        UsageService,
+        CsvJobsProcessor,
+        WebhookDispatcher,
+        WebhooksProcessor,
+      ],
     };
   }
 }

@@ -30,7 +30,9 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
   const conn = () => bullConnection(process.env.REDIS_URL as string, 'worker');
 
   beforeAll(async () => {
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), { logger: false });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
+      logger: false,
+    });
     await worker.init();
     queue = new Queue(QUEUES.csvJobs, { connection: conn(), prefix: `${prefix}bull` });
     events = new QueueEvents(QUEUES.csvJobs, { connection: conn(), prefix: `${prefix}bull` });
@@ -67,7 +69,11 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
       templateFileId: 'virtual-template-bank',
       templateHeaders: ['Date', 'Description', 'Amount'],
       mappings: [
-        { templateColumn: 'Date', dataColumn: 'Buchungstag', transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' } },
+        {
+          templateColumn: 'Date',
+          dataColumn: 'Buchungstag',
+          transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' },
+        },
         { templateColumn: 'Description', dataColumn: 'Verwendungszweck' },
         { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
       ],
@@ -85,7 +91,9 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
       const done = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }) => {
         if (id !== jobId) return;
         clearTimeout(timer);
-        resolve((typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as ProcessCsvResult);
+        resolve(
+          (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as ProcessCsvResult,
+        );
       };
       events.on('completed', done);
       events.on('failed', ({ jobId: id, failedReason }) => {
@@ -104,13 +112,23 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
   }
 
   it('maps a German bank export into the result blob and records usage once', async () => {
-    const id = await upload('Buchungstag;Verwendungszweck;Betrag\n31.01.2026;Miete Januar;-1.250,00\n02.02.2026;Gehalt;3.400,50\n14.02.2026;"Café ""Zentral""";-12,90\n');
+    const id = await upload(
+      'Buchungstag;Verwendungszweck;Betrag\n31.01.2026;Miete Januar;-1.250,00\n02.02.2026;Gehalt;3.400,50\n14.02.2026;"Café ""Zentral""";-12,90\n',
+    );
     const progress: JobProgress[] = [];
-    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload(id), { dedupeKey: `t1-${Date.now()}` });
+    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload(id), {
+      dedupeKey: `t1-${Date.now()}`,
+    });
     events.on('progress', ({ jobId: j, data }) => j === jobId && progress.push(data as JobProgress));
     const result = await finished(jobId);
 
-    expect(result).toMatchObject({ rowsProcessed: 3, totalRows: 3, truncated: false, warningsCount: 0, filename: 'mapped_bank.csv' });
+    expect(result).toMatchObject({
+      rowsProcessed: 3,
+      totalRows: 3,
+      truncated: false,
+      warningsCount: 0,
+      filename: 'mapped_bank.csv',
+    });
     expect(await readResult(result.resultId)).toBe(
       'Date,Description,Amount\r\n01/31/2026,Miete Januar,-1250.00\r\n02/02/2026,Gehalt,3400.50\r\n02/14/2026,"Café ""Zentral""",-12.90\r\n',
     );
@@ -138,14 +156,20 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
 
   it('fails bad input once with the engine message (no retries)', async () => {
     const id = await upload('Buchungstag;Verwendungszweck;Betrag\n31.01.2026;"never closed;1,00\n');
-    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload(id), { dedupeKey: `t2-${Date.now()}` });
+    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload(id), {
+      dedupeKey: `t2-${Date.now()}`,
+    });
     await expect(finished(jobId)).rejects.toThrow(/Unterminated quoted field starting on line 2/);
     const job = await queue.getJob(jobId);
     expect(job?.attemptsMade).toBe(1);
   });
 
   it('fails clearly when the upload expired before the job ran', async () => {
-    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload('gone-upload-id'), { dedupeKey: `t3-${Date.now()}` });
-    await expect(finished(jobId)).rejects.toThrow('The data file expired before the job ran. Upload it again.');
+    const jobId = await producer.enqueue(QUEUES.csvJobs, 'process-csv', payload('gone-upload-id'), {
+      dedupeKey: `t3-${Date.now()}`,
+    });
+    await expect(finished(jobId)).rejects.toThrow(
+      'The data file expired before the job ran. Upload it again.',
+    );
   });
 });

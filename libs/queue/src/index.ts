@@ -3,3 +3,4 @@ export * from './redis';
 export * from './ephemeral-store';
 export * from './job-producer';
 export * from './job-index';
+export * from './webhook-signing';

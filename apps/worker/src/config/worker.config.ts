@@ -16,6 +16,10 @@ const schema = z.object({
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   ENABLE_CRON: z.enum(['0', '1']).default('1'),
+  /** Comma-separated IPs webhooks may reach although private (tests, self-hosting). */
+  WEBHOOK_ALLOWED_IPS: z.string().default(''),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 });
 
 export type WorkerEnv = z.infer<typeof schema>;
@@ -29,6 +33,9 @@ export class WorkerConfig {
   readonly concurrency: number;
   readonly shutdownGraceMs: number;
   readonly enableCron: boolean;
+  readonly webhookAllowedIps: ReadonlySet<string>;
+  readonly webhookTimeoutMs: number;
+  readonly webhookRetryScale: number;
 
   constructor(e: WorkerEnv) {
     this.env = e.NODE_ENV;
@@ -39,6 +46,13 @@ export class WorkerConfig {
     this.concurrency = e.WORKER_CONCURRENCY;
     this.shutdownGraceMs = e.SHUTDOWN_GRACE_MS;
     this.enableCron = e.ENABLE_CRON === '1';
+    this.webhookAllowedIps = new Set(
+      e.WEBHOOK_ALLOWED_IPS.split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
+    this.webhookTimeoutMs = e.WEBHOOK_TIMEOUT_MS;
+    this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
   }
 }
 

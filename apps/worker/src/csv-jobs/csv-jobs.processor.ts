@@ -1,4 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
@@ -12,6 +12,7 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { UsageService } from './usage.service';
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -35,8 +36,32 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly store: EphemeralStore,
     private readonly usage: UsageService,
     private readonly index: UserJobIndex,
+    private readonly webhooks: WebhookDispatcher,
   ) {
     super();
+  }
+
+  /** Final failure (bad input, cancel, or retries exhausted): give back the reservation, tell webhooks. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job<ProcessCsvPayload> | undefined, err: Error): Promise<void> {
+    if (!job || job.name !== 'process-csv') return;
+    const final =
+      err instanceof UnrecoverableError ||
+      err.name === 'UnrecoverableError' ||
+      job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (!final) return;
+    const p = job.data;
+    await this.usage
+      .releaseReservation(job.id as string, p.userId, p.maxRows, p.dataFilename)
+      .catch(() => undefined);
+    await this.webhooks
+      .dispatch(p.userId, 'job.failed', job.id as string, {
+        jobId: job.id,
+        state: 'failed',
+        error: err.message,
+        filename: p.dataFilename,
+      })
+      .catch((e: Error) => this.logger.warn(`webhook dispatch failed: ${e.message}`));
   }
 
   async process(job: Job<ProcessCsvPayload>): Promise<ProcessCsvResult> {

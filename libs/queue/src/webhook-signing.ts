@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// Standard Webhooks signing (spec v1): signature = base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)),
+// sent as `webhook-signature: v1,<sig>`; the secret is 'whsec_' + base64 of ≥ 24 random bytes.
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export function newWebhookSecret(): string {
+  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
+}
+
+function keyOf(secret: string): Buffer {
+  const raw = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  return Buffer.from(raw, 'base64');
+}
+
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const sig = createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return `v1,${sig}`;
+}
+
+export function webhookHeaders(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'CSV-Mapper-Webhooks/1.0',
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, body),
+  };
+}
+
+/** Verifies any of the space-separated signatures (rotation), within a 5-minute tolerance. */
+export function verifyWebhook(
+  secret: string,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  const ts = Number(headers.timestamp);
+  if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > 300) return false;
+  const expected = Buffer.from(signWebhook(secret, headers.id, ts, body).slice(3));
+  return headers.signature.split(' ').some((part) => {
+    const [version, sig] = part.split(',');
+    if (version !== 'v1' || !sig) return false;
+    const got = Buffer.from(sig);
+    return got.length === expected.length && timingSafeEqual(got, expected);
+  });
+}
