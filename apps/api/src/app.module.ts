@@ -8,6 +8,7 @@ import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
 import { ConfigModule } from './config/config.module';
 import { ErrorFilter } from './common/error.filter';
+import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -38,6 +39,7 @@ export class AppModule {
         RedisModule,
         QueueModule,
         HealthModule,
+        AdminModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

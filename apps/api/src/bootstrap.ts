@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { assertNoEviction, createRedis } from '@csv-mapper/queue';
+import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config/api.config';
 
@@ -96,6 +97,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.setGlobalPrefix('api', { exclude: [] });
   app.useBodyParser('json', { limit: '2mb' });
   app.enableShutdownHooks();
+  mountQueueBoard(app, config);
   mountWeb(app, config);
   return app;
 }

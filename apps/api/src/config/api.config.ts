@@ -25,6 +25,9 @@ const schema = z
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
     SYNC_ROW_LIMIT: z.coerce.number().int().min(1).default(50_000),
+    OPERATOR_USER: z.string().min(1).optional(),
+    OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    OPERATOR_READ_ONLY: z.enum(['0', '1']).default('0'),
     SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
@@ -57,6 +60,8 @@ export class ApiConfig {
   readonly mailFrom: string;
   readonly syncRowLimit: number;
   readonly checkRedisPolicy: boolean;
+  /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
+  readonly operator: { user: string; password: string; readOnly: boolean } | null;
 
   constructor(e: ApiEnv) {
     this.env = e.NODE_ENV;
@@ -76,6 +81,10 @@ export class ApiConfig {
     this.mailFrom = e.MAIL_FROM;
     this.syncRowLimit = e.SYNC_ROW_LIMIT;
     this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
+    this.operator =
+      e.OPERATOR_USER && e.OPERATOR_PASSWORD
+        ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }
+        : null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore } from '@csv-mapper/queue';
+import { createRedis, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export const REDIS = Symbol('REDIS');
@@ -23,8 +23,13 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [REDIS, ApiConfig],
       useFactory: (r: Redis, c: ApiConfig) => new EphemeralStore(r, c.redisPrefix),
     },
+    {
+      provide: UserJobIndex,
+      inject: [REDIS, ApiConfig],
+      useFactory: (r: Redis, c: ApiConfig) => new UserJobIndex(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore],
+  exports: [REDIS, EphemeralStore, UserJobIndex],
 })
 export class RedisModule {}
