@@ -94,3 +94,38 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
     expect(a).not.toContain(':');
   });
 });
+
+describe('maintenance cleanup (real Postgres)', () => {
+  it('removes expired reset tokens and sessions only', async () => {
+    const { QuotaService } = await import('../src/quota/quota.service');
+    const ds = new DataSource({ type: 'postgres', url: process.env.DATABASE_URL });
+    await ds.initialize();
+    try {
+      const [u] = await ds.query(
+        `INSERT INTO users (username, email, password) VALUES ($1, $2, 'x') RETURNING id`,
+        [`clean_${Date.now()}`, `clean${Date.now()}@example.com`],
+      );
+      await ds.query(
+        `INSERT INTO password_reset_tokens (user_id, token, expires_at) VALUES ($1, md5(random()::text) || md5(random()::text), now() - interval '1 minute'), ($1, md5(random()::text) || md5(random()::text), now() + interval '1 hour')`,
+        [u.id],
+      );
+      await ds.query(
+        `INSERT INTO sessions (sid, sess, expire) VALUES ($1, '{}', now() - interval '1 minute'), ($2, '{}', now() + interval '1 hour')`,
+        [`old-${u.id}`, `live-${u.id}`],
+      );
+      const removed = await new QuotaService(ds).cleanup();
+      expect(removed.tokens).toBeGreaterThanOrEqual(1);
+      const [{ n }] = await ds.query(
+        'SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1',
+        [u.id],
+      );
+      expect(n).toBe(1);
+      const sids = await ds.query('SELECT sid FROM sessions WHERE sid = ANY($1)', [
+        [`old-${u.id}`, `live-${u.id}`],
+      ]);
+      expect(sids).toEqual([{ sid: `live-${u.id}` }]);
+    } finally {
+      await ds.destroy();
+    }
+  });
+});

@@ -22,8 +22,13 @@ export class MaintenanceProcessor extends WorkerHost {
         this.logger.log(`monthly quota reset: ${usersReset} users`);
         return { usersReset };
       }
-      case 'cleanup':
+      case 'cleanup': {
+        const removed = await this.quota.cleanup();
+        this.logger.log(
+          `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions`,
+        );
         return { ok: true };
+      }
       default:
         throw new Error(`No handler for maintenance job "${job.name}"`);
     }

@@ -24,6 +24,11 @@ export class QuotaSchedulerService implements OnApplicationBootstrap {
       { pattern: '0 0 1 * *', tz: 'UTC' },
       { name: 'monthly-quota-reset', data: {}, opts: { ...JOB_RETENTION } },
     );
-    this.logger.log('scheduled monthly-quota-reset at 00:00 UTC on the 1st');
+    await this.queue.upsertJobScheduler(
+      'hourly-cleanup',
+      { pattern: '17 * * * *', tz: 'UTC' },
+      { name: 'cleanup', data: {}, opts: { ...JOB_RETENTION } },
+    );
+    this.logger.log('scheduled monthly-quota-reset at 00:00 UTC on the 1st and cleanup hourly');
   }
 }

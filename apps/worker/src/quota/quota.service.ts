@@ -16,4 +16,16 @@ export class QuotaService {
     );
     return result[1];
   }
+
+  /** Expired reset tokens and sessions; blobs and results expire by their Redis TTL. */
+  async cleanup(now: Date = new Date()): Promise<{ tokens: number; sessions: number }> {
+    const tokens: [unknown[], number] = await this.ds.query(
+      'DELETE FROM password_reset_tokens WHERE expires_at < $1',
+      [now],
+    );
+    const sessions: [unknown[], number] = await this.ds.query('DELETE FROM sessions WHERE expire < $1', [
+      now,
+    ]);
+    return { tokens: tokens[1], sessions: sessions[1] };
+  }
 }
