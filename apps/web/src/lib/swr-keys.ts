@@ -3,6 +3,7 @@ export const swrKeys = {
   user: ['/api/user'],
   profile: ['/api/user/profile'],
   apiKeys: ['/api/api-keys'],
+  jobs: ['/api/jobs'],
 } as const;
 
 export type SwrKey = readonly string[];

@@ -8,6 +8,7 @@ import { PageMeta } from '../../components/page-meta';
 import { CurrentPlanCard } from '../../features/account/components/current-plan-card';
 import { UpgradeCard } from '../../features/account/components/upgrade-card';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { BackgroundJobsPanel } from '../../features/jobs/components/background-jobs-panel';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogOutAction } from '../../features/auth/hooks/use-log-out-action';
 import { displayNameOf } from '../../features/auth/utils/display-name';
@@ -116,6 +117,8 @@ export function DashboardPage() {
           </Grid>
           <CurrentPlanCard refreshOnFocus />
         </Grid>
+
+        <BackgroundJobsPanel />
 
         <Card.Root variant="subtle">
           <Card.Body>
