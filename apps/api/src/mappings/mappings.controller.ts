@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
+import { AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { MappingsService, type MatchResult, type SavedMappingView } from './mappings.service';
+
+@Controller('mappings')
+@UseGuards(AuthGuard)
+export class MappingsController {
+  constructor(private readonly mappings: MappingsService) {}
+
+  @Get()
+  @ApiKeyAllowed()
+  list(@CurrentUser() user: AuthUser): Promise<SavedMappingView[]> {
+    return this.mappings.list(user);
+  }
+
+  @Post('match')
+  @HttpCode(200)
+  match(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<MatchResult> {
+    return this.mappings.match(user, body);
+  }
+
+  @Get(':id')
+  @ApiKeyAllowed()
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SavedMappingView> {
+    return this.mappings.get(user, id);
+  }
+
+  @Post()
+  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<SavedMappingView> {
+    return this.mappings.create(user, body);
+  }
+
+  @Put(':id')
+  @ApiKeyAllowed()
+  async upsert(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SavedMappingView> {
+    const { created, mapping } = await this.mappings.upsert(user, id, body);
+    res.status(created ? 201 : 200);
+    return mapping;
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiKeyAllowed()
+  remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.mappings.remove(user, id);
+  }
+}

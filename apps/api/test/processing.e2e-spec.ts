@@ -1,0 +1,394 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApiApp } from '../src/bootstrap';
+import { loadApiConfig } from '../src/config/api.config';
+
+// POST /api/process and /api/process/preview against real Postgres + Redis: the spec's validations, virtual
+// templates, ownership, and the row-limit / monthly-quota arithmetic including concurrent runs at the edge.
+
+async function startApp(): Promise<INestApplication> {
+  const app = await createApiApp(loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1' }));
+  await app.init();
+  return app;
+}
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** Registers a fresh user and returns a cookie-keeping agent plus the user's id. */
+async function signUp(app: INestApplication, plan?: string): Promise<{ agent: Agent; userId: string }> {
+  const agent = request.agent(app.getHttpServer());
+  const tag = randomBytes(5).toString('hex');
+  const res = await agent
+    .post('/api/register')
+    .set('X-Requested-With', 'csv-mapper')
+    .send({
+      username: `u_${tag}`,
+      email: `u_${tag}@example.com`,
+      password: 'Tr1cky-Mapper!',
+      firstName: 'Ana',
+      lastName: 'Test',
+    });
+  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const db = app.get(DataSource);
+  const [row] = (await db.query('SELECT id FROM users WHERE username = $1', [`u_${tag}`])) as {
+    id: string;
+  }[];
+  if (plan) await db.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
+  return { agent, userId: row.id };
+}
+
+function upload(
+  agent: Agent,
+  type: 'template' | 'data',
+  content: string | Buffer,
+  filename = `${type}.csv`,
+  contentType = 'text/csv',
+) {
+  return agent
+    .post('/api/upload')
+    .set('X-Requested-With', 'csv-mapper')
+    .field('type', type)
+    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), { filename, contentType });
+}
+
+function dataRows(n: number): string {
+  const lines = ['Full Name,Email Address,Amount'];
+  for (let i = 1; i <= n; i++) lines.push(`Person ${i},p${i}@example.com,${i}.50`);
+  return lines.join('\n') + '\n';
+}
+
+const H = { 'X-Requested-With': 'csv-mapper' };
+
+async function files(
+  agent: Agent,
+  template: string,
+  data: string,
+): Promise<{ templateFileId: string; dataFileId: string }> {
+  const t = await upload(agent, 'template', template).expect(201);
+  const d = await upload(agent, 'data', data).expect(201);
+  return { templateFileId: t.body.id as string, dataFileId: d.body.id as string };
+}
+
+const FULL = [
+  { templateColumn: 'Name', dataColumn: 'Full Name' },
+  { templateColumn: 'Email', dataColumn: 'Email Address' },
+  { templateColumn: 'Total', dataColumn: 'Amount' },
+];
+
+describe('POST /api/process (e2e)', () => {
+  let app: INestApplication;
+  let db: DataSource;
+  beforeAll(async () => {
+    app = await startApp();
+    db = app.get(DataSource);
+  });
+  afterAll(() => app.close());
+
+  const used = async (userId: string) =>
+    Number(
+      (
+        (await db.query('SELECT monthly_rows_used FROM users WHERE id = $1', [userId])) as {
+          monthly_rows_used: number;
+        }[]
+      )[0].monthly_rows_used,
+    );
+  const setUsed = (userId: string, n: number) =>
+    db.query('UPDATE users SET monthly_rows_used = $2 WHERE id = $1', [userId, n]);
+
+  it('maps the data onto the template and records usage', async () => {
+    const { agent, userId } = await signUp(app);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      filename: 'mapped_data.csv',
+      rowsProcessed: 3,
+      totalRowsInFile: 3,
+      limitExceeded: false,
+      limitType: null,
+      warningCount: 0,
+      warnings: [],
+    });
+    expect(res.body.csvData).toBe(
+      'Email,Name,Total\r\np1@example.com,Person 1,1.50\r\np2@example.com,Person 2,2.50\r\np3@example.com,Person 3,3.50\r\n',
+    );
+    expect(await used(userId)).toBe(3);
+    const history = (await db.query(
+      'SELECT rows_processed, filename, file_size_bytes FROM usage_history WHERE user_id = $1',
+      [userId],
+    )) as {
+      rows_processed: number;
+      filename: string;
+      file_size_bytes: string;
+    }[];
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ rows_processed: 3, filename: 'data.csv' });
+    expect(Number(history[0].file_size_bytes)).toBe(Buffer.byteLength(dataRows(3)));
+  });
+
+  it('applies transforms and reports warnings and control totals', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(
+      agent,
+      'Date,Amount,Paid\n',
+      'When,Value,Settled\n31/01/2024,"1.234,50",yes\n15/02/2024,oops,no\n',
+    );
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({
+        ...ids,
+        mappings: [
+          {
+            templateColumn: 'Date',
+            dataColumn: 'When',
+            transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' },
+          },
+          { templateColumn: 'Amount', dataColumn: 'Value', transform: { kind: 'amount' } },
+          {
+            templateColumn: 'Paid',
+            dataColumn: 'Settled',
+            transform: { kind: 'boolean', output: ['TRUE', 'FALSE'] },
+          },
+        ],
+      })
+      .expect(200);
+    expect(res.body.csvData).toBe('Date,Amount,Paid\r\n01/31/2024,1234.50,TRUE\r\n02/15/2024,oops,FALSE\r\n');
+    expect(res.body.warningCount).toBe(1);
+    expect(res.body.warnings[0]).toMatchObject({ row: 2, column: 'Amount', value: 'oops' });
+    expect(res.body.controlTotals[0]).toMatchObject({
+      column: 'Amount',
+      kind: 'amount',
+      outputTotal: '1234.50',
+      unreadable: 1,
+    });
+  });
+
+  it('answers the spec messages for missing files and unmapped columns, 400 for unknown columns', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));
+    const missing = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ dataFileId: ids.dataFileId, mappings: FULL })
+      .expect(400);
+    expect(missing.body).toEqual({
+      error: 'Please upload both template and data files',
+      code: 'MISSING_FILES',
+    });
+    const unmapped = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL.slice(0, 1) })
+      .expect(400);
+    expect(unmapped.body.error).toBe('Please map all template columns: Email, Total');
+    const unknownData = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: [...FULL.slice(0, 2), { templateColumn: 'Total', dataColumn: 'Nope' }] })
+      .expect(400);
+    expect(unknownData.body.code).toBe('UNKNOWN_COLUMN');
+    const unknownTemplate = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: [...FULL, { templateColumn: 'Extra', dataColumn: 'Amount' }] })
+      .expect(400);
+    expect(unknownTemplate.body.error).toBe('"Extra" is not a column of the template.');
+    const badTransform = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: [FULL[0], FULL[1], { ...FULL[2], transform: { kind: 'rot13' } }] })
+      .expect(400);
+    expect(badTransform.body.code).toBe('INVALID_MAPPING');
+    const badBody = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: 'all' })
+      .expect(400);
+    expect(badBody.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("treats another user's or an unknown file id as not found", async () => {
+    const a = await signUp(app);
+    const b = await signUp(app);
+    const ids = await files(a.agent, 'Email,Name,Total\n', dataRows(2));
+    const own = await files(b.agent, 'Email,Name,Total\n', dataRows(2));
+    const r1 = await b.agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: own.templateFileId, dataFileId: ids.dataFileId, mappings: FULL })
+      .expect(404);
+    expect(r1.body.code).toBe('FILE_NOT_FOUND');
+    await b.agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: ids.templateFileId, dataFileId: own.dataFileId, mappings: FULL })
+      .expect(404);
+    await b.agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: own.templateFileId, dataFileId: 'nope', mappings: FULL })
+      .expect(404);
+  });
+
+  it('processes against a virtual template given its headers', async () => {
+    const { agent } = await signUp(app);
+    const d = await upload(agent, 'data', dataRows(2)).expect(201);
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({
+        templateFileId: 'virtual-template-saved-1',
+        dataFileId: d.body.id,
+        templateHeaders: ['Who', 'Mail'],
+        mappings: [
+          { templateColumn: 'Who', dataColumn: 'Full Name', transform: { kind: 'upper' } },
+          { templateColumn: 'Mail', dataColumn: 'Email Address' },
+        ],
+      })
+      .expect(200);
+    expect(res.body.csvData).toBe('Who,Mail\r\nPERSON 1,p1@example.com\r\nPERSON 2,p2@example.com\r\n');
+    const noHeaders = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: 'virtual-template-x', dataFileId: d.body.id, mappings: [] })
+      .expect(400);
+    expect(noHeaders.body.code).toBe('TEMPLATE_HEADERS_REQUIRED');
+  });
+
+  it('caps a free file at 10,000 rows (limitType rows) and counts only those', async () => {
+    const { agent, userId } = await signUp(app);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10_005));
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      rowsProcessed: 10_000,
+      totalRowsInFile: 10_005,
+      limitExceeded: true,
+      limitType: 'rows',
+    });
+    expect(res.body.csvData.trimEnd().split('\r\n')).toHaveLength(10_001);
+    expect(await used(userId)).toBe(10_000);
+  });
+
+  it('stops at the monthly quota (limitType monthlyQuota), then processes nothing', async () => {
+    const { agent, userId } = await signUp(app);
+    await setUsed(userId, 50_000 - 4);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10));
+    const first = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL })
+      .expect(200);
+    expect(first.body).toMatchObject({
+      rowsProcessed: 4,
+      totalRowsInFile: 10,
+      limitExceeded: true,
+      limitType: 'monthlyQuota',
+    });
+    expect(await used(userId)).toBe(50_000);
+    const second = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL })
+      .expect(200);
+    expect(second.body).toMatchObject({ rowsProcessed: 0, limitExceeded: true, limitType: 'monthlyQuota' });
+    expect(second.body.csvData).toBe('Email,Name,Total\r\n');
+    expect(await used(userId)).toBe(50_000);
+  });
+
+  it('never lets two concurrent runs at the quota edge pass the monthly limit', async () => {
+    const { agent, userId } = await signUp(app);
+    await setUsed(userId, 50_000 - 15);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10));
+    const [a, b] = await Promise.all([
+      agent
+        .post('/api/process')
+        .set(H)
+        .send({ ...ids, mappings: FULL }),
+      agent
+        .post('/api/process')
+        .set(H)
+        .send({ ...ids, mappings: FULL }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rows = [a.body.rowsProcessed as number, b.body.rowsProcessed as number].sort((x, y) => x - y);
+    expect(rows).toEqual([5, 10]);
+    expect(await used(userId)).toBe(50_000);
+  });
+
+  it("starts a new month's count when the last reset was in an earlier month", async () => {
+    const { agent, userId } = await signUp(app);
+    await db.query(
+      "UPDATE users SET monthly_rows_used = 50000, last_reset_at = now() - interval '40 days' WHERE id = $1",
+      [userId],
+    );
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings: FULL })
+      .expect(200);
+    expect(res.body.rowsProcessed).toBe(3);
+    expect(await used(userId)).toBe(3);
+  });
+});
+
+describe('POST /api/process/preview (e2e)', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app.close());
+
+  it('shows the first 10 output rows of an incomplete mapping with warnings, using no quota', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(
+      agent,
+      'Email,Name,Total\n',
+      dataRows(25).replace('Person 3,p3@example.com,3.50', 'Person 3,p3@example.com,n/a'),
+    );
+    const res = await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({
+        ...ids,
+        mappings: [
+          { templateColumn: 'Total', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 0 } },
+        ],
+      })
+      .expect(200);
+    expect(res.body.headers).toEqual(['Email', 'Name', 'Total']);
+    expect(res.body.rows).toHaveLength(10);
+    expect(res.body.rows[0]).toEqual(['', '', '2']);
+    expect(res.body.rows[2]).toEqual(['', '', 'n/a']);
+    expect(res.body.warnings[0]).toMatchObject({ row: 3, column: 'Total', value: 'n/a' });
+    expect(res.body.totalRowsInFile).toBe(25);
+    const profile = await agent.get('/api/user/profile');
+    if (profile.status === 200) expect(profile.body.usage?.monthlyRowsUsed ?? 0).toBe(0);
+  });
+
+  it('keeps the request checks: missing files, unknown columns', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));
+    await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({ templateFileId: ids.templateFileId, mappings: [] })
+      .expect(400);
+    const r = await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({ ...ids, mappings: [{ templateColumn: 'Email', dataColumn: 'X' }] })
+      .expect(400);
+    expect(r.body.code).toBe('UNKNOWN_COLUMN');
+  });
+});
