@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
+import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { ErrorFilter } from './common/error.filter';
 import { AdminModule } from './admin/admin.module';
@@ -39,6 +40,7 @@ export class AppModule {
         RedisModule,
         QueueModule,
         HealthModule,
+        AuthModule,
         AdminModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { assertNoEviction, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
+import { installSessions } from './auth/session.setup';
 import { ApiConfig } from './config/api.config';
 
 /** Repo root, whether we run from apps/api/src (ts) or dist/apps/api/src (js). */
@@ -99,6 +100,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.enableShutdownHooks();
   mountQueueBoard(app, config);
   mountWeb(app, config);
+  // After the SPA handlers, so only /api requests read or roll a session.
+  installSessions(app, config);
   return app;
 }
 

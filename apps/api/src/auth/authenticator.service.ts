@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import type { Redis } from 'ioredis';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity, UserEntity } from '@csv-mapper/db';
+import { limitsOf, planOf } from '@csv-mapper/domain';
+import { AppError } from '../common/app-error';
+import { ApiConfig } from '../config/api.config';
+import { REDIS } from '../redis/redis.module';
+import type { AuthUser } from './auth-user';
+import { hashApiKey, looksLikeApiKey } from './api-key-token';
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from './session-data';
+import './session-data';
+
+/** Requests one API key may make per minute (the published API's per-key limit). */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
+
+export function unauthorized(message = 'Unauthorized', code = 'UNAUTHORIZED'): AppError {
+  return new AppError(401, code, message);
+}
+
+/** Turns a session cookie or a Bearer API key into the AuthUser of the request. */
+@Injectable()
+export class Authenticator {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: ApiConfig,
+  ) {}
+
+  /** The signed-in user of the session, or null (the session is destroyed when too old or orphaned). */
+  async fromSession(req: Request): Promise<AuthUser | null> {
+    const s = req.session;
+    if (!s?.userId) return null;
+    if (typeof s.authAt !== 'number' || Date.now() - s.authAt > SESSION_ABSOLUTE_TIMEOUT_MS) {
+      await destroySession(req);
+      return null;
+    }
+    const user = await this.users.findOne({ where: { id: s.userId } });
+    if (!user) {
+      await destroySession(req);
+      return null;
+    }
+    return toAuthUser(user, 'session');
+  }
+
+  /** The owner of a Bearer key; 401 for unknown or revoked keys, 403 when the plan has no API access. */
+  async fromApiKey(key: string, res: Response): Promise<AuthUser> {
+    if (!looksLikeApiKey(key)) throw unauthorized();
+    const row = await this.keys.findOne({
+      where: { keyHash: hashApiKey(key), revokedAt: IsNull() },
+      relations: { user: true },
+    });
+    if (!row?.user) throw unauthorized();
+    if (!limitsOf(row.user.plan).apiAccess) {
+      throw new AppError(
+        403,
+        'API_ACCESS_NOT_IN_PLAN',
+        `API access is not included in the ${planOf(row.user.plan).name} plan. ` +
+          'Upgrade to Business or Enterprise to use API keys.',
+      );
+    }
+    await this.countKeyRequest(row.id, res);
+    await this.keys.update({ id: row.id }, { lastUsedAt: new Date() });
+    return toAuthUser(row.user, 'apiKey');
+  }
+
+  private async countKeyRequest(keyId: string, res: Response): Promise<void> {
+    const window = Math.floor(Date.now() / 60_000);
+    const k = `${this.config.redisPrefix}apikey-rate:${keyId}:${window}`;
+    const [[, count]] = (await this.redis.multi().incr(k).expire(k, 61).exec()) as [[null, number]];
+    if (count > API_KEY_REQUESTS_PER_MINUTE) {
+      const retryAfter = 60 - Math.floor((Date.now() / 1000) % 60);
+      res.setHeader('Retry-After', String(retryAfter));
+      throw new AppError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `This API key made more than ${API_KEY_REQUESTS_PER_MINUTE} requests in a minute. ` +
+          `Try again in ${retryAfter} seconds.`,
+      );
+    }
+  }
+}
+
+export function toAuthUser(user: UserEntity, via: AuthUser['via']): AuthUser {
+  return { id: user.id, username: user.username, email: user.email, plan: planOf(user.plan).key, via };
+}
+
+export function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!req.session) return resolve();
+    req.session.destroy((err) => (err ? reject(err as Error) : resolve()));
+  });
+}
