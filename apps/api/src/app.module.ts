@@ -6,13 +6,19 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { ErrorFilter } from './common/error.filter';
 import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
+import { UsersModule } from './users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { ProcessingModule } from './processing/processing.module';
+import { MappingsModule } from './mappings/mappings.module';
+import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
 export class AppModule {
@@ -41,7 +47,13 @@ export class AppModule {
         QueueModule,
         HealthModule,
         AuthModule,
+        UsersModule,
+        ApiKeysModule,
         AdminModule,
+        UploadsModule,
+        ProcessingModule,
+        MappingsModule,
+        TemplatesModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

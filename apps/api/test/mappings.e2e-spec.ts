@@ -9,7 +9,9 @@ import { loadApiConfig } from '../src/config/api.config';
 // create-or-update PUT, source recognition; and the built-in templates.
 
 async function startApp(): Promise<INestApplication> {
-  const app = await createApiApp(loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1' }));
+  const app = await createApiApp(
+    loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1', REGISTRATIONS_PER_IP_PER_HOUR: '10000' }),
+  );
   await app.init();
   return app;
 }

@@ -9,7 +9,9 @@ import { loadApiConfig } from '../src/config/api.config';
 // templates, ownership, and the row-limit / monthly-quota arithmetic including concurrent runs at the edge.
 
 async function startApp(): Promise<INestApplication> {
-  const app = await createApiApp(loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1' }));
+  const app = await createApiApp(
+    loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1', REGISTRATIONS_PER_IP_PER_HOUR: '10000' }),
+  );
   await app.init();
   return app;
 }
