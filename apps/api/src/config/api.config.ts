@@ -29,6 +29,7 @@ const schema = z
     OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     OPERATOR_READ_ONLY: z.enum(['0', '1']).default('0'),
     SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
@@ -60,6 +61,8 @@ export class ApiConfig {
   readonly mailFrom: string;
   readonly syncRowLimit: number;
   readonly checkRedisPolicy: boolean;
+  /** Sign-up attempts one client IP may make per hour (behind TRUST_PROXY hops). */
+  readonly registrationsPerIpPerHour: number;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
 
@@ -81,6 +84,7 @@ export class ApiConfig {
     this.mailFrom = e.MAIL_FROM;
     this.syncRowLimit = e.SYNC_ROW_LIMIT;
     this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
+    this.registrationsPerIpPerHour = e.REGISTRATIONS_PER_IP_PER_HOUR;
     this.operator =
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }

@@ -1,0 +1,28 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { ApiKeysService, ApiKeyView, CreatedApiKeyView } from './api-keys.service';
+
+/** Managing keys needs the browser session: a key cannot mint or revoke keys. */
+@Controller('api-keys')
+@UseGuards(AuthGuard)
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser): Promise<ApiKeyView[]> {
+    return this.keys.list(user.id);
+  }
+
+  @Post()
+  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<CreatedApiKeyView> {
+    return this.keys.create(user, (body as { name?: unknown } | null)?.name);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  revoke(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.keys.revoke(user.id, id);
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, Repository } from 'typeorm';
+import { ApiKeyEntity } from '@csv-mapper/db';
+import { limitsOf, planOf } from '@csv-mapper/domain';
+import { generateApiKey } from '../auth/api-key-token';
+import type { AuthUser } from '../auth/auth-user';
+import { AppError } from '../common/app-error';
+
+export const MAX_ACTIVE_KEYS = 20;
+const NAME_MAX = 100;
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export interface CreatedApiKeyView extends Omit<ApiKeyView, 'lastUsedAt'> {
+  /** The full key: answered once, never stored or shown again. */
+  key: string;
+}
+
+function toView(k: ApiKeyEntity): ApiKeyView {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    createdAt: k.createdAt.toISOString(),
+    lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+  };
+}
+
+@Injectable()
+export class ApiKeysService {
+  constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
+
+  async list(userId: string): Promise<ApiKeyView[]> {
+    const rows = await this.keys.find({
+      where: { userId, revokedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    return rows.map(toView);
+  }
+
+  async create(user: AuthUser, rawName: unknown): Promise<CreatedApiKeyView> {
+    if (!limitsOf(user.plan).apiAccess) {
+      throw new AppError(
+        403,
+        'API_ACCESS_NOT_IN_PLAN',
+        `API keys are not included in the ${planOf(user.plan).name} plan. Upgrade to Business or Enterprise.`,
+      );
+    }
+    const name = typeof rawName === 'string' ? rawName.trim() : '';
+    if (!name) throw new AppError(400, 'VALIDATION_FAILED', 'Please enter a name for the API key');
+    if (name.length > NAME_MAX) {
+      throw new AppError(400, 'VALIDATION_FAILED', `The key name must be at most ${NAME_MAX} characters`);
+    }
+    const active = await this.keys.count({ where: { userId: user.id, revokedAt: IsNull() } });
+    if (active >= MAX_ACTIVE_KEYS) {
+      throw new AppError(
+        400,
+        'TOO_MANY_KEYS',
+        `You can have at most ${MAX_ACTIVE_KEYS} active API keys. Revoke one you no longer use first.`,
+      );
+    }
+    const { key, prefix, hash } = generateApiKey();
+    const row = await this.keys.save(this.keys.create({ userId: user.id, name, prefix, keyHash: hash }));
+    return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), key };
+  }
+
+  /** Takes effect on the key's next request: AuthGuard reads the row every time. */
+  async revoke(userId: string, id: string): Promise<void> {
+    const result = await this.keys
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where('id::text = :id AND user_id = :userId AND revoked_at IS NULL', { id, userId })
+      .execute();
+    if (!result.affected) throw new AppError(404, 'NOT_FOUND', 'No such API key. It may already be revoked.');
+  }
+}

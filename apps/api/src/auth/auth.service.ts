@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { QueryFailedError, Repository } from 'typeorm';
+import { UserEntity } from '@csv-mapper/db';
+import { AuthMessages } from '@csv-mapper/domain';
+import { AppError } from '../common/app-error';
+import { ApiConfig } from '../config/api.config';
+import { LoginDto, loginPasswordWellFormed, RegisterDto } from './auth.dto';
+import { PasswordHasher } from './password-hasher.service';
+import { SessionsService } from './sessions.service';
+import { ThrottleService, tooMany } from './throttle.service';
+
+/** Failed password checks one account may take per window before it is paused (soft lock). */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
+/** The session user (spec §3) as GET /api/user, login and register answer it. */
+export interface SessionUserView {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function toSessionUser(u: UserEntity): SessionUserView {
+  return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName };
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly throttle: ThrottleService,
+    private readonly config: ApiConfig,
+  ) {}
+
+  /** Email (any case) when the identifier has an '@', else username (any case). Password included. */
+  findByIdentifier(identifier: string): Promise<UserEntity | null> {
+    const column = identifier.includes('@') ? 'email' : 'username';
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where(`lower(u.${column}) = lower(:identifier)`, { identifier })
+      .getOne();
+  }
+
+  async register(dto: RegisterDto, req: Request, res: Response): Promise<SessionUserView> {
+    await this.throttle.consume(
+      `register:${req.ip ?? 'unknown'}`,
+      this.config.registrationsPerIpPerHour,
+      REGISTRATION_WINDOW_SECONDS,
+      res,
+      'Too many sign-ups from this network.',
+    );
+    // Hash first: a taken username or email then answers in the same time as a new one.
+    const hash = await this.hasher.hash(dto.password);
+    const taken = await this.users
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', dto)
+      .getExists();
+    if (taken) throw accountExists();
+    let user: UserEntity;
+    try {
+      user = await this.users.save(
+        this.users.create({
+          username: dto.username,
+          email: dto.email,
+          password: hash,
+          firstName: dto.firstName,
+          lastName: dto.lastName,
+        }),
+      );
+    } catch (err) {
+      if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
+        throw accountExists();
+      }
+      throw err;
+    }
+    await this.sessions.start(req, user.id);
+    return toSessionUser(user);
+  }
+
+  async login(dto: LoginDto, req: Request, res: Response): Promise<SessionUserView> {
+    if (!loginPasswordWellFormed(dto.password)) {
+      throw new AppError(400, 'INVALID_PASSWORD_FORMAT', 'Invalid password format');
+    }
+    const user = await this.findByIdentifier(dto.identifier);
+    const bucket = loginBucket(user?.id ?? `unknown:${dto.identifier.toLowerCase()}`);
+    await this.assertNotPaused(bucket, res);
+    const ok = user
+      ? await this.hasher.verify(user.password, dto.password)
+      : await this.hasher.verifyNothing(dto.password);
+    if (!user || !ok) {
+      await this.throttle.hit(bucket, LOGIN_FAILURE_WINDOW_SECONDS);
+      throw new AppError(401, 'INVALID_CREDENTIALS', AuthMessages.invalidCredentials);
+    }
+    await this.throttle.clear(bucket);
+    await this.sessions.start(req, user.id);
+    return toSessionUser(user);
+  }
+
+  /**
+   * Checks the signed-in user's password for a sensitive action (account deletion). Failures count
+   * against the same per-account budget as logins.
+   */
+  async confirmPassword(userId: string, password: string, res: Response): Promise<boolean> {
+    const bucket = loginBucket(userId);
+    await this.assertNotPaused(bucket, res);
+    const user = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password')
+      .where('u.id = :userId', { userId })
+      .getOne();
+    const ok = user ? await this.hasher.verify(user.password, password) : false;
+    if (!ok) await this.throttle.hit(bucket, LOGIN_FAILURE_WINDOW_SECONDS);
+    return ok;
+  }
+
+  /** Lifts the failed-login pause (after a password reset: reset must always get you back in). */
+  clearLoginFailures(userId: string): Promise<void> {
+    return this.throttle.clear(loginBucket(userId));
+  }
+
+  private async assertNotPaused(bucket: string, res: Response): Promise<void> {
+    const wait = await this.throttle.blockedFor(bucket, LOGIN_FAILURE_LIMIT);
+    if (wait > 0) {
+      throw tooMany(
+        res,
+        wait,
+        'Too many failed login attempts for this account. You can also reset your password.',
+      );
+    }
+  }
+}
+
+function loginBucket(id: string): string {
+  return `login-fail:${id}`;
+}
+
+function accountExists(): AppError {
+  // One message for a taken username and a taken email alike: it does not say which one exists.
+  return new AppError(
+    409,
+    'ACCOUNT_EXISTS',
+    'An account with that username or email already exists. Log in, or choose a different username and email.',
+  );
+}

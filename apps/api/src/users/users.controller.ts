@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import type { SessionUserView } from '../auth/auth.service';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { SessionsService } from '../auth/sessions.service';
+import { ProfileView, UsersService } from './users.service';
+
+@Controller('user')
+@UseGuards(AuthGuard)
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get()
+  get(@CurrentUser() user: AuthUser): Promise<SessionUserView> {
+    return this.users.sessionUser(user.id);
+  }
+
+  @Get('profile')
+  profile(@CurrentUser() user: AuthUser): Promise<ProfileView> {
+    return this.users.profile(user.id);
+  }
+
+  @Post('delete-account')
+  @HttpCode(200)
+  async deleteAccount(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    const password = (body as { password?: unknown } | null)?.password;
+    await this.users.deleteAccount(user.id, typeof password === 'string' ? password : '', res);
+    await this.sessions.end(req).catch(() => undefined);
+    return { message: 'Account Deleted' };
+  }
+}
