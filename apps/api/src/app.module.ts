@@ -7,13 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
 import { ApiKeysModule } from './api-keys/api-keys.module';
-import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { ErrorFilter } from './common/error.filter';
 import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
-import { UsersModule } from './users/users.module';
 import { UsersModule } from './users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
@@ -49,8 +47,6 @@ export class AppModule {
         QueueModule,
         HealthModule,
         AuthModule,
-        UsersModule,
-        ApiKeysModule,
         UsersModule,
         ApiKeysModule,
         AdminModule,
