@@ -3,6 +3,8 @@ export const swrKeys = {
   user: ['/api/user'],
   profile: ['/api/user/profile'],
   apiKeys: ['/api/api-keys'],
+  mappings: ['/api/mappings'],
+  templates: ['/api/templates'],
   jobs: ['/api/jobs'],
 } as const;
 

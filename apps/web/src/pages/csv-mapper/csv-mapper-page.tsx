@@ -1,11 +1,14 @@
-// Placeholder until the mapper wizard lands (its own issue); kept in its own folder so it can be replaced.
-import { Button, Card, Heading, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
 import { AppHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
+import { useProfile } from '../../features/account/api/get-profile';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { MapperWizard } from '../../features/mapper/components/mapper-wizard';
 
+/** /csv-mapper: the four-step mapping wizard (spec §2/§4). */
 export function CsvMapperPage() {
+  const { user } = useAuth();
+  const { data: profile } = useProfile({ enabled: Boolean(user) });
   return (
     <AppPage
       header={
@@ -26,21 +29,12 @@ export function CsvMapperPage() {
         path="/csv-mapper"
         robots="noindex, nofollow"
       />
-      <Heading as="h1" size="2xl" mb="6">
-        Map Your CSV Data
-      </Heading>
-      <Card.Root maxW="2xl">
-        <Card.Body gap="3">
-          <Text fontWeight="semibold">The mapping wizard is coming soon.</Text>
-          <Text color="fg.muted">
-            Here you will upload a template CSV and a data CSV, drag data columns onto template columns and
-            download the reshaped file. This page is being built right now.
-          </Text>
-          <Button asChild variant="outline" alignSelf="flex-start">
-            <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
+      <MapperWizard
+        plan={profile?.plan ?? 'free'}
+        planLimits={profile?.planLimits ?? null}
+        savedMappingsCount={profile?.usage.savedMappings ?? 0}
+        signedIn={Boolean(user)}
+      />
     </AppPage>
   );
 }

@@ -1,16 +1,22 @@
-// Placeholder until saved mappings land (their own issue); kept in its own folder so it can be replaced.
-import { Button, Card, Heading, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { Badge, Heading, HStack, Stack } from '@chakra-ui/react';
+import { planOf } from '@csv-mapper/domain';
 import { AppHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
+import { useProfile } from '../../features/account/api/get-profile';
+import { SavedMappingsQuota } from '../../features/account/components/saved-mappings-quota';
+import { SavedMappingsList } from '../../features/saved-mappings/components/saved-mappings-list';
 
+/** /saved-mappings: the saved configurations grid with quota, plan badge, banners and locks (spec §2/§4). */
 export function SavedMappingsPage() {
+  const { data: profile } = useProfile();
+  const plan = profile?.plan ?? 'free';
   return (
     <AppPage
       header={
         <AppHeader
           back={{ to: '/dashboard', label: 'Back to Dashboard' }}
+          persistent={<SavedMappingsQuota />}
           menuItems={[
             { label: 'Dashboard', to: '/dashboard' },
             { label: 'Start New Mapping', to: '/csv-mapper' },
@@ -26,21 +32,17 @@ export function SavedMappingsPage() {
         path="/saved-mappings"
         robots="noindex, nofollow"
       />
-      <Heading as="h1" size="2xl" mb="6">
-        Saved Mappings
-      </Heading>
-      <Card.Root maxW="2xl">
-        <Card.Body gap="3">
-          <Text fontWeight="semibold">Saved mappings are coming soon.</Text>
-          <Text color="fg.muted">
-            Mapping configurations you save in the mapper will be listed here, ready to reuse with your next
-            file.
-          </Text>
-          <Button asChild variant="outline" alignSelf="flex-start">
-            <RouterLink to="/dashboard">Back to Dashboard</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
+      <Stack gap="6">
+        <HStack gap="3" flexWrap="wrap">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+            Saved Mappings
+          </Heading>
+          <Badge colorPalette="blue" variant="solid" size="md">
+            {planOf(plan).name}
+          </Badge>
+        </HStack>
+        {profile ? <SavedMappingsList plan={plan} limit={profile.planLimits.maxSavedMappings} /> : null}
+      </Stack>
     </AppPage>
   );
 }

@@ -1,0 +1,12 @@
+import { apiJson } from '../../../lib/api-client';
+import type { PreviewResult, ProcessRequest, ProcessResult } from './types';
+
+/** POST /api/process: the generated CSV and what limited it. */
+export function processMapping(body: ProcessRequest): Promise<ProcessResult> {
+  return apiJson<ProcessResult>('POST', '/api/process', body);
+}
+
+/** POST /api/process/preview: the first output rows for the current mappings (uses no quota). */
+export function previewMapping(body: ProcessRequest): Promise<PreviewResult> {
+  return apiJson<PreviewResult>('POST', '/api/process/preview', body);
+}

@@ -1,0 +1,460 @@
+import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { formatPlanFileSize, type PlanLimits } from '@csv-mapper/domain';
+import { showToast } from '../../../components/toaster';
+import { errorDescription, getErrorMessage, isUnauthorizedError } from '../../../lib/api-client';
+import type { TemplateView } from '../api/get-templates';
+import { previewMapping, processMapping } from '../api/process-mapping';
+import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
+import type { PreviewResult, SavedMapping, UploadType, UploadedFile } from '../api/types';
+import { deleteUpload, uploadFile } from '../api/upload-file';
+import { VIRTUAL_TEMPLATE_PREFIX, useMapperState, type Step } from '../hooks/use-mapper-state';
+import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
+import { megabytes } from '../utils/download';
+import {
+  FileTooLargeDialog,
+  LimitReachedDialog,
+  RowLimitDialog,
+  SaveMappingDialog,
+  type FileTooLargeInfo,
+} from './mapper-dialogs';
+import { MappingBoard } from './mapping-board';
+import { MappingPreview } from './mapping-preview';
+import { MappingProgressCard } from './mapping-progress-card';
+import { PROGRESS_STAGES, PROGRESS_STEP_MS, ProcessingProgress, ProcessingSuccess } from './processing-step';
+import { TemplatePicker } from './template-picker';
+import { UploadZone } from './upload-zone';
+import { WizardProgress } from './wizard-progress';
+
+const PREVIEW_DEBOUNCE_MS = 350;
+const TOO_LARGE = ['exceeds plan limit', 'File size exceeds', 'exceeds your plan limit'];
+
+export interface MapperWizardProps {
+  plan: string;
+  planLimits: PlanLimits | null;
+  savedMappingsCount: number;
+  signedIn: boolean;
+}
+
+/** The four-step mapper of spec §2/§4. */
+export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }: MapperWizardProps) {
+  const [state, dispatch] = useMapperState();
+  const [uploading, setUploading] = useState<UploadType | null>(null);
+  const [tooLarge, setTooLarge] = useState<FileTooLargeInfo | null>(null);
+  const [pendingRows, setPendingRows] = useState<UploadedFile | null>(null);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [limitOpen, setLimitOpen] = useState(false);
+  const [progress, setProgress] = useState(PROGRESS_STAGES[0]);
+  const [preview, setPreview] = useState<PreviewResult | null>(null);
+  const [previewLoading, setPreviewLoading] = useState(false);
+  const [match, setMatch] = useState<SavedMapping | null>(null);
+  const [params, setParams] = useSearchParams();
+  const relogin = useUnauthorizedRedirect();
+  const saveMapping = useSaveMapping();
+  const loadedId = useRef<string | null>(null);
+
+  const { step, template, data, mappings, suggested, result } = state;
+  const maxSizeText = planLimits ? formatPlanFileSize(planLimits.maxFileSize) : '1MB';
+
+  // ?loadMapping=<id> (spec §4): a virtual template from the saved headers, the saved pairs, toast.
+  const loadMappingId = params.get('loadMapping');
+  useEffect(() => {
+    if (!loadMappingId || loadedId.current === loadMappingId) return;
+    loadedId.current = loadMappingId;
+    getSavedMapping(loadMappingId).then(
+      (m) => {
+        dispatch({
+          type: 'loadMapping',
+          name: m.name,
+          templateHeaders: m.templateHeaders,
+          mappings: m.mappings,
+        });
+        showToast({ title: 'Mapping loaded', description: m.name, type: 'success' });
+      },
+      (err: unknown) => {
+        if (isUnauthorizedError(err)) return relogin();
+        showToast({
+          title: 'Failed to load mapping',
+          description: errorDescription(err, 'The saved mapping could not be loaded.'),
+          type: 'error',
+        });
+      },
+    );
+  }, [loadMappingId, dispatch, relogin]);
+
+  const accept = useCallback(
+    (file: UploadedFile) => {
+      if (file.type === 'template') dispatch({ type: 'templateUploaded', file });
+      else {
+        dispatch({ type: 'dataUploaded', file });
+        if (signedIn) {
+          matchSavedMapping(file.headers).then(
+            (m) => setMatch(m.mapping),
+            () => setMatch(null),
+          );
+        }
+      }
+    },
+    [dispatch, signedIn],
+  );
+
+  const onFile = async (file: File, type: UploadType) => {
+    setUploading(type);
+    try {
+      const uploaded = await uploadFile(file, type);
+      showToast({
+        title: 'File uploaded successfully',
+        description: `${uploaded.filename}: ${uploaded.headers.length} columns`,
+        type: 'success',
+      });
+      if (uploaded.exceedsRowLimit && uploaded.actualRows !== undefined && uploaded.maxRows !== undefined) {
+        setPendingRows(uploaded);
+      } else accept(uploaded);
+    } catch (err) {
+      if (isUnauthorizedError(err)) return relogin();
+      const message = getErrorMessage(err) ?? (err instanceof Error ? err.message : '');
+      if (TOO_LARGE.some((t) => message.includes(t))) {
+        const limit =
+          /plan limit of ([\d.]+ ?MB)/.exec(message)?.[1]?.replace(' ', '') ??
+          (planLimits ? maxSizeText : '25MB');
+        setTooLarge({ fileName: file.name, size: megabytes(file.size), limit });
+      } else {
+        showToast({
+          title: 'Upload failed',
+          description: errorDescription(err, 'Failed to upload file'),
+          type: 'error',
+        });
+      }
+    } finally {
+      setUploading(null);
+    }
+  };
+
+  const removeTemplate = () => {
+    if (template && !template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) void deleteUpload(template.id);
+    if (data) void deleteUpload(data.id);
+    setPreview(null);
+    setMatch(null);
+    dispatch({ type: 'removeTemplate' });
+    if (loadMappingId) setParams({}, { replace: true });
+  };
+  const removeData = () => {
+    if (data) void deleteUpload(data.id);
+    setPreview(null);
+    setMatch(null);
+    dispatch({ type: 'removeData' });
+  };
+  const pickTemplate = (t: TemplateView) =>
+    dispatch({
+      type: 'templateUploaded',
+      file: {
+        id: `${VIRTUAL_TEMPLATE_PREFIX}${t.id}`,
+        filename: t.name,
+        headers: t.headers,
+        type: 'template',
+        rowCount: 0,
+        uploadedAt: new Date().toISOString(),
+      },
+    });
+
+  const request = useCallback(() => {
+    if (!template || !data) return null;
+    return {
+      templateFileId: template.id,
+      dataFileId: data.id,
+      mappings,
+      ...(template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ? { templateHeaders: template.headers } : {}),
+    };
+  }, [template, data, mappings]);
+
+  // Live preview, debounced; the last answer wins.
+  useEffect(() => {
+    const body = request();
+    if (step !== 3 || !body || body.mappings.length === 0) {
+      setPreview(null);
+      return;
+    }
+    let current = true;
+    const timer = window.setTimeout(() => {
+      setPreviewLoading(true);
+      previewMapping(body)
+        .then(
+          (p) => {
+            if (current) setPreview(p);
+          },
+          (err: unknown) => {
+            if (!current) return;
+            if (isUnauthorizedError(err)) relogin();
+            setPreview(null);
+          },
+        )
+        .finally(() => {
+          if (current) setPreviewLoading(false);
+        });
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [request, step, relogin]);
+
+  const generate = async () => {
+    const body = request();
+    if (!body) {
+      showToast({
+        title: 'Processing failed',
+        description: 'Please upload both template and data files',
+        type: 'error',
+      });
+      return;
+    }
+    const missing = template
+      ? template.headers.filter((h) => !mappings.some((m) => m.templateColumn === h))
+      : [];
+    if (missing.length > 0) {
+      showToast({
+        title: 'Processing failed',
+        description: `Please map all template columns: ${missing.join(', ')}`,
+        type: 'error',
+      });
+      return;
+    }
+    dispatch({ type: 'generate' });
+    setProgress(PROGRESS_STAGES[0]);
+    const stages = (async () => {
+      for (let i = 1; i < PROGRESS_STAGES.length; i++) {
+        await new Promise((r) => window.setTimeout(r, PROGRESS_STEP_MS));
+        setProgress(PROGRESS_STAGES[i]);
+      }
+      await new Promise((r) => window.setTimeout(r, PROGRESS_STEP_MS));
+    })();
+    try {
+      const [res] = await Promise.all([processMapping(body), stages]);
+      setProgress({ percent: 100, text: 'Complete!' });
+      dispatch({ type: 'processed', result: res });
+      if (res.limitExceeded && res.rowsProcessed < res.totalRowsInFile) {
+        setLimitOpen(true);
+        showToast({
+          title: 'CSV generated with limits',
+          description: `Processed ${res.rowsProcessed} of ${res.totalRowsInFile} rows due to plan limits.`,
+          type: 'error',
+        });
+      } else {
+        showToast({
+          title: 'CSV generated successfully',
+          description: `${res.rowsProcessed} rows processed`,
+          type: 'success',
+        });
+      }
+    } catch (err) {
+      dispatch({ type: 'processFailed' });
+      if (isUnauthorizedError(err)) return relogin();
+      showToast({
+        title: 'Processing failed',
+        description: errorDescription(err, 'Failed to process mapping'),
+        type: 'error',
+      });
+    }
+  };
+
+  const save = async (name: string, description: string): Promise<boolean> => {
+    if (!template) return false;
+    try {
+      await saveMapping({
+        name,
+        ...(description ? { description } : {}),
+        templateHeaders: template.headers,
+        dataHeaders: data?.headers ?? [],
+        mappings,
+      });
+      showToast({
+        title: 'Mapping saved successfully',
+        description: 'You can reuse this mapping configuration later.',
+        type: 'success',
+      });
+      return true;
+    } catch (err) {
+      if (isUnauthorizedError(err)) {
+        relogin();
+        return false;
+      }
+      showToast({
+        title: 'Save failed',
+        description: errorDescription(err, 'Failed to save mapping'),
+        type: 'error',
+      });
+      return false;
+    }
+  };
+
+  const canGoTo = (s: Step) =>
+    s <= step || (s === 2 && template !== null) || (s === 3 && template !== null && data !== null);
+  const atSaveLimit =
+    planLimits !== null &&
+    planLimits.maxSavedMappings !== -1 &&
+    savedMappingsCount >= planLimits.maxSavedMappings;
+  const allMapped =
+    template !== null && template.headers.length > 0 && mappings.length === template.headers.length;
+  const sameTemplate =
+    match && template && match.templateHeaders.join('\u0000') === template.headers.join('\u0000');
+
+  return (
+    <Box>
+      <WizardProgress step={step} canGoTo={canGoTo} onGoTo={(s) => dispatch({ type: 'goTo', step: s })} />
+
+      {step === 1 ? (
+        <>
+          <UploadZone
+            kind="template"
+            file={template}
+            uploading={uploading === 'template'}
+            maxSizeText={maxSizeText}
+            onFile={(f) => void onFile(f, 'template')}
+            onRemove={removeTemplate}
+          />
+          {template ? null : <TemplatePicker onPick={pickTemplate} />}
+        </>
+      ) : null}
+
+      {step === 2 ? (
+        <Stack gap="4">
+          {template ? (
+            <UploadZone
+              kind="template"
+              file={template}
+              uploading={false}
+              maxSizeText={maxSizeText}
+              onFile={() => undefined}
+              onRemove={removeTemplate}
+            />
+          ) : null}
+          <UploadZone
+            kind="data"
+            file={data}
+            uploading={uploading === 'data'}
+            maxSizeText={maxSizeText}
+            onFile={(f) => void onFile(f, 'data')}
+            onRemove={removeData}
+          />
+        </Stack>
+      ) : null}
+
+      {step === 3 && template && data ? (
+        <Stack gap="6">
+          {match && sameTemplate && mappings !== match.mappings ? (
+            <Alert.Root status="info" alignItems="center">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>This file looks like the one you mapped in “{match.name}”.</Alert.Title>
+              </Alert.Content>
+              <Button
+                size="sm"
+                onClick={() => {
+                  dispatch({ type: 'setMappings', mappings: match.mappings });
+                  setMatch(null);
+                }}
+              >
+                Use that mapping
+              </Button>
+            </Alert.Root>
+          ) : null}
+          <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
+          <MappingBoard
+            templateHeaders={template.headers}
+            dataHeaders={data.headers}
+            sampleRows={data.data}
+            mappings={mappings}
+            suggested={suggested}
+            onMap={(d, t) => dispatch({ type: 'map', dataColumn: d, templateColumn: t })}
+            onUnmap={(t) => dispatch({ type: 'unmap', templateColumn: t })}
+            onTransform={(t, tr) => dispatch({ type: 'setTransform', templateColumn: t, transform: tr })}
+            onAcceptSuggestions={() => dispatch({ type: 'acceptSuggestions' })}
+            onClearSuggestions={() => dispatch({ type: 'clearSuggestions' })}
+          />
+          <MappingPreview preview={preview} loading={previewLoading} />
+          <HStack
+            justify="space-between"
+            gap="3"
+            flexWrap="wrap"
+            position="sticky"
+            bottom="0"
+            bg="bg.subtle"
+            py="3"
+          >
+            <Button variant="outline" onClick={() => dispatch({ type: 'goTo', step: 2 })}>
+              Back
+            </Button>
+            <HStack gap="3" flexWrap="wrap">
+              {signedIn && mappings.length > 0 ? (
+                atSaveLimit ? (
+                  <Button asChild variant="outline" colorPalette="orange">
+                    <RouterLink to="/profile">Upgrade to Save More</RouterLink>
+                  </Button>
+                ) : (
+                  <Button variant="outline" onClick={() => setSaveOpen(true)}>
+                    Save Mapping
+                  </Button>
+                )
+              ) : null}
+              <Button colorPalette="blue" disabled={!allMapped} onClick={() => void generate()}>
+                Generate CSV
+              </Button>
+            </HStack>
+          </HStack>
+        </Stack>
+      ) : null}
+
+      {step === 4 ? (
+        result ? (
+          <ProcessingSuccess
+            result={result}
+            onReset={() => {
+              setPreview(null);
+              setMatch(null);
+              dispatch({ type: 'reset' });
+              if (loadMappingId) setParams({}, { replace: true });
+            }}
+          />
+        ) : (
+          <ProcessingProgress percent={progress.percent} text={progress.text} />
+        )
+      ) : null}
+
+      <FileTooLargeDialog
+        info={tooLarge}
+        plan={plan}
+        onTryAnother={() => setTooLarge(null)}
+        onClose={() => setTooLarge(null)}
+      />
+      <RowLimitDialog
+        info={
+          pendingRows && pendingRows.actualRows !== undefined && pendingRows.maxRows !== undefined
+            ? {
+                fileName: pendingRows.filename,
+                actualRows: pendingRows.actualRows,
+                maxRows: pendingRows.maxRows,
+              }
+            : null
+        }
+        onProceed={() => {
+          if (pendingRows) accept(pendingRows);
+          setPendingRows(null);
+        }}
+        onCancel={() => {
+          if (pendingRows) void deleteUpload(pendingRows.id);
+          setPendingRows(null);
+        }}
+      />
+      <LimitReachedDialog
+        open={limitOpen}
+        limitType={result?.limitType ?? null}
+        rowsProcessed={result?.rowsProcessed ?? 0}
+        totalRows={result?.totalRowsInFile ?? 0}
+        plan={plan}
+        onClose={() => setLimitOpen(false)}
+      />
+      <SaveMappingDialog open={saveOpen} onClose={() => setSaveOpen(false)} onSave={save} />
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { Box, Card, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import type { PreviewResult } from '../api/types';
+
+/** The first output rows for the current mappings; cells a transform could not read are highlighted. */
+export function MappingPreview({ preview, loading }: { preview: PreviewResult | null; loading: boolean }) {
+  const flagged = new Map<string, string>();
+  for (const w of preview?.warnings ?? [])
+    flagged.set(`${w.row}:${w.column}`, `${w.reason} (value "${w.value}")`);
+  return (
+    <Card.Root mt="6">
+      <Card.Header pb="2">
+        <HStack justify="space-between">
+          <Text as="h2" fontWeight="semibold" fontSize="lg">
+            Preview
+          </Text>
+          {loading ? <Spinner size="sm" aria-label="Updating preview" /> : null}
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {preview
+            ? `First ${preview.rows.length} of ${preview.totalRowsInFile.toLocaleString('en-GB')} rows as they will be written.` +
+              (preview.warningCount > 0
+                ? ` ${preview.warningCount} value${preview.warningCount === 1 ? '' : 's'} could not be read (highlighted).`
+                : '')
+            : 'Map a column to see the output here.'}
+        </Text>
+      </Card.Header>
+      <Card.Body pt="2">
+        {preview && preview.rows.length > 0 ? (
+          <Box overflowX="auto" data-testid="mapping-preview">
+            <Table.Root size="sm" variant="outline" showColumnBorder>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>#</Table.ColumnHeader>
+                  {preview.headers.map((h) => (
+                    <Table.ColumnHeader key={h} whiteSpace="nowrap">
+                      {h}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {preview.rows.map((row, r) => (
+                  <Table.Row key={r}>
+                    <Table.Cell color="fg.muted">{r + 1}</Table.Cell>
+                    {row.map((cell, c) => {
+                      const warning = flagged.get(`${r + 1}:${preview.headers[c]}`);
+                      return (
+                        <Table.Cell
+                          key={c}
+                          whiteSpace="nowrap"
+                          bg={warning ? 'red.subtle' : undefined}
+                          color={warning ? 'red.fg' : undefined}
+                          title={warning}
+                          data-warning={warning ? 'true' : undefined}
+                        >
+                          {cell}
+                        </Table.Cell>
+                      );
+                    })}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,126 @@
+import { Badge, Box, Button, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useRef, useState, type DragEvent } from 'react';
+import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
+import type { UploadType, UploadedFile } from '../api/types';
+
+export interface UploadZoneProps {
+  kind: UploadType;
+  file: UploadedFile | null;
+  uploading: boolean;
+  /** e.g. '1MB' from the plan (spec: default 1MB). */
+  maxSizeText: string;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}
+
+/** Spec §5: text/csv or a .csv name; anything else is ignored without a message. */
+export function isCsvFile(f: File): boolean {
+  return f.type === 'text/csv' || /\.csv$/i.test(f.name);
+}
+
+/** An upload zone (spec §4): empty, drag-hover, uploading, uploaded. */
+export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemove }: UploadZoneProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [hover, setHover] = useState(false);
+  const title = kind === 'template' ? 'template' : 'data';
+
+  const take = (files: FileList | null) => {
+    const first = files?.[0];
+    if (first && isCsvFile(first)) onFile(first);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setHover(false);
+    if (!uploading) take(e.dataTransfer.files);
+  };
+
+  if (file) {
+    const rows = file.rowCount > 0 ? `, ${file.rowCount.toLocaleString('en-GB')} rows` : '';
+    return (
+      <Box
+        borderWidth="1px"
+        borderRadius="lg"
+        bg="bg"
+        p={{ base: '4', md: '6' }}
+        data-testid={`${kind}-uploaded`}
+      >
+        <HStack justify="space-between" align="flex-start" gap="3">
+          <HStack gap="3" minW="0" align="flex-start">
+            <FileTextIcon boxSize="6" color="blue.fg" flexShrink={0} mt="1" />
+            <Stack gap="0" minW="0">
+              <Text fontWeight="semibold" wordBreak="break-all">
+                {file.filename}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                {file.headers.length} columns{rows} detected
+              </Text>
+            </Stack>
+          </HStack>
+          <IconButton aria-label={`Remove ${title} file`} variant="ghost" size="sm" onClick={onRemove}>
+            <XIcon />
+          </IconButton>
+        </HStack>
+        <Text mt="4" mb="2" fontSize="sm" fontWeight="medium">
+          {kind === 'template' ? 'Template Headers:' : 'Data Headers:'}
+        </Text>
+        <Wrap gap="2">
+          {file.headers.map((h, i) => (
+            <Badge key={`${h}-${i}`} variant="subtle" colorPalette="blue" size="md">
+              {h}
+            </Badge>
+          ))}
+        </Wrap>
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor={hover ? 'blue.solid' : 'border'}
+      bg={hover ? 'blue.subtle' : 'bg'}
+      borderRadius="lg"
+      p={{ base: '6', md: '10' }}
+      textAlign="center"
+      opacity={uploading ? 0.6 : 1}
+      pointerEvents={uploading ? 'none' : 'auto'}
+      aria-busy={uploading}
+      data-testid={`${kind}-dropzone`}
+      data-state={uploading ? 'uploading' : hover ? 'drag-hover' : 'empty'}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!uploading) setHover(true);
+      }}
+      onDragLeave={() => setHover(false)}
+      onDrop={onDrop}
+    >
+      <Stack align="center" gap="3">
+        <UploadIcon boxSize="8" color="fg.muted" />
+        <Text fontWeight="semibold">{uploading ? 'Uploading...' : `Drop your ${title} CSV here`}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {kind === 'template'
+            ? 'File should contain headers only'
+            : 'File should contain headers and data rows'}
+        </Text>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          data-testid={`${kind}-file-input`}
+          onChange={(e) => {
+            take(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <Button colorPalette="blue" disabled={uploading} onClick={() => input.current?.click()}>
+          Choose File
+        </Button>
+        <Text color="fg.subtle" fontSize="xs">
+          Maximum file size: {maxSizeText}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

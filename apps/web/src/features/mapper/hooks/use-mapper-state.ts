@@ -1,0 +1,217 @@
+import { useReducer } from 'react';
+import { findBuiltInTemplate, suggestMappings } from '@csv-mapper/domain';
+import type { MappingPair, ProcessResult, Transform, UploadedFile } from '../api/types';
+
+// The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
+// unconfirmed suggestions) and the last result. Pure reducer, so every rule lives in one place.
+
+export type Step = 1 | 2 | 3 | 4;
+
+export const VIRTUAL_TEMPLATE_PREFIX = 'virtual-template-';
+
+export interface MapperState {
+  step: Step;
+  template: UploadedFile | null;
+  data: UploadedFile | null;
+  mappings: MappingPair[];
+  /** Template columns whose pair came from the suggester and is not confirmed yet. */
+  suggested: string[];
+  result: ProcessResult | null;
+}
+
+export type MapperAction =
+  | { type: 'templateUploaded'; file: UploadedFile }
+  | { type: 'dataUploaded'; file: UploadedFile }
+  | { type: 'removeTemplate' }
+  | { type: 'removeData' }
+  | { type: 'goTo'; step: Step }
+  | { type: 'map'; dataColumn: string; templateColumn: string }
+  | { type: 'unmap'; templateColumn: string }
+  | { type: 'setTransform'; templateColumn: string; transform: Transform | undefined }
+  | { type: 'acceptSuggestions' }
+  | { type: 'clearSuggestions' }
+  | { type: 'setMappings'; mappings: MappingPair[] }
+  | { type: 'loadMapping'; name: string; templateHeaders: string[]; mappings: MappingPair[] }
+  | { type: 'generate' }
+  | { type: 'processed'; result: ProcessResult }
+  | { type: 'processFailed' }
+  | { type: 'reset' };
+
+export const initialMapperState: MapperState = {
+  step: 1,
+  template: null,
+  data: null,
+  mappings: [],
+  suggested: [],
+  result: null,
+};
+
+/** A pair that reads no single data column (constant, debit + credit) does not "use" its dataColumn. */
+function usesDataColumn(p: MappingPair): boolean {
+  return p.transform?.kind !== 'constant' && p.transform?.kind !== 'debitCredit' && p.dataColumn !== '';
+}
+
+/** The built-in template behind a virtual template id, if any (for default transforms). */
+export function builtInOf(template: UploadedFile | null) {
+  if (!template?.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) return undefined;
+  return findBuiltInTemplate(template.id.slice(VIRTUAL_TEMPLATE_PREFIX.length));
+}
+
+function defaultTransform(template: UploadedFile | null, templateColumn: string): Transform | undefined {
+  return builtInOf(template)?.columns.find((c) => c.name === templateColumn)?.defaultTransform;
+}
+
+/** Spec §4 mapping rule: the drop replaces any mapping of that template column and of that data column. */
+export function applyDrop(
+  mappings: MappingPair[],
+  dataColumn: string,
+  templateColumn: string,
+  transform?: Transform,
+): MappingPair[] {
+  const kept = mappings.filter(
+    (p) => p.templateColumn !== templateColumn && !(usesDataColumn(p) && p.dataColumn === dataColumn),
+  );
+  return [...kept, { templateColumn, dataColumn, ...(transform ? { transform } : {}) }];
+}
+
+function suggestionsFor(template: UploadedFile, data: UploadedFile): MappingPair[] {
+  const samples: Record<string, string[]> = {};
+  data.headers.forEach((h, i) => {
+    samples[h] = (data.data ?? []).map((r) => r[i] ?? '');
+  });
+  return suggestMappings(template.headers, data.headers, { samples }).map((s) => {
+    const t = defaultTransform(template, s.templateColumn);
+    return { templateColumn: s.templateColumn, dataColumn: s.dataColumn, ...(t ? { transform: t } : {}) };
+  });
+}
+
+/** Keeps only pairs that still make sense for these files (e.g. a loaded mapping on a new data file). */
+function validPairs(mappings: MappingPair[], template: UploadedFile, data: UploadedFile): MappingPair[] {
+  const t = new Set(template.headers);
+  const d = new Set(data.headers);
+  return mappings.filter((p) => {
+    if (!t.has(p.templateColumn)) return false;
+    const tr = p.transform;
+    if (tr?.kind === 'constant') return true;
+    if (tr?.kind === 'debitCredit') return d.has(tr.debitColumn) && d.has(tr.creditColumn);
+    return d.has(p.dataColumn);
+  });
+}
+
+export function mapperReducer(state: MapperState, action: MapperAction): MapperState {
+  switch (action.type) {
+    case 'templateUploaded':
+      return { ...state, template: action.file, mappings: [], suggested: [], result: null, step: 2 };
+    case 'dataUploaded': {
+      const template = state.template;
+      if (!template) return { ...state, data: action.file, step: 3 };
+      const kept = validPairs(state.mappings, template, action.file);
+      if (kept.length > 0)
+        return { ...state, data: action.file, mappings: kept, suggested: [], result: null, step: 3 };
+      const suggested = suggestionsFor(template, action.file);
+      return {
+        ...state,
+        data: action.file,
+        mappings: suggested,
+        suggested: suggested.map((p) => p.templateColumn),
+        result: null,
+        step: 3,
+      };
+    }
+    case 'removeTemplate':
+      return state.data
+        ? { ...initialMapperState }
+        : { ...state, template: null, mappings: [], suggested: [], result: null, step: 1 };
+    case 'removeData':
+      return { ...state, data: null, mappings: [], suggested: [], result: null, step: 2 };
+    case 'goTo': {
+      const s = action.step;
+      const allowed =
+        s <= state.step ||
+        (s === 2 && state.template !== null) ||
+        (s === 3 && state.template !== null && state.data !== null);
+      return allowed ? { ...state, step: s } : state;
+    }
+    case 'map': {
+      const existing = state.mappings.find((p) => p.templateColumn === action.templateColumn);
+      const transform =
+        existing?.transform &&
+        existing.transform.kind !== 'constant' &&
+        existing.transform.kind !== 'debitCredit'
+          ? existing.transform
+          : defaultTransform(state.template, action.templateColumn);
+      return {
+        ...state,
+        mappings: applyDrop(state.mappings, action.dataColumn, action.templateColumn, transform),
+        suggested: state.suggested.filter((c) => c !== action.templateColumn),
+      };
+    }
+    case 'unmap':
+      return {
+        ...state,
+        mappings: state.mappings.filter((p) => p.templateColumn !== action.templateColumn),
+        suggested: state.suggested.filter((c) => c !== action.templateColumn),
+      };
+    case 'setTransform': {
+      const { templateColumn, transform } = action;
+      const existing = state.mappings.find((p) => p.templateColumn === templateColumn);
+      const others = state.mappings.filter((p) => p.templateColumn !== templateColumn);
+      if (!existing) {
+        // constant and debit + credit fill a template column without a dragged data column
+        if (transform?.kind === 'constant' || transform?.kind === 'debitCredit') {
+          return { ...state, mappings: [...others, { templateColumn, dataColumn: '', transform }] };
+        }
+        return state;
+      }
+      const next: MappingPair = {
+        templateColumn,
+        dataColumn: existing.dataColumn,
+        ...(transform ? { transform } : {}),
+      };
+      if (!transform && !existing.dataColumn) return { ...state, mappings: others };
+      return {
+        ...state,
+        mappings: state.mappings.map((p) => (p.templateColumn === templateColumn ? next : p)),
+        suggested: state.suggested.filter((c) => c !== templateColumn),
+      };
+    }
+    case 'acceptSuggestions':
+      return { ...state, suggested: [] };
+    case 'clearSuggestions': {
+      const drop = new Set(state.suggested);
+      return { ...state, mappings: state.mappings.filter((p) => !drop.has(p.templateColumn)), suggested: [] };
+    }
+    case 'setMappings':
+      return { ...state, mappings: action.mappings, suggested: [] };
+    case 'loadMapping': {
+      const template: UploadedFile = {
+        id: `${VIRTUAL_TEMPLATE_PREFIX}${Date.now()}`,
+        filename: action.name,
+        headers: action.templateHeaders,
+        type: 'template',
+        rowCount: 0,
+        uploadedAt: new Date().toISOString(),
+      };
+      return {
+        ...state,
+        template,
+        mappings: action.mappings,
+        suggested: [],
+        result: null,
+        step: state.data ? 3 : 2,
+      };
+    }
+    case 'generate':
+      return { ...state, step: 4, result: null };
+    case 'processed':
+      return { ...state, result: action.result, step: 4 };
+    case 'processFailed':
+      return { ...state, step: 3 };
+    case 'reset':
+      return { ...initialMapperState };
+  }
+}
+
+export function useMapperState() {
+  return useReducer(mapperReducer, initialMapperState);
+}

@@ -1,0 +1,53 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { apiJson, getQueryFn } from '../../../lib/api-client';
+import { swrKeys } from '../../../lib/swr-keys';
+
+export interface SavedMappingPair {
+  templateColumn: string;
+  dataColumn: string;
+  transform?: Record<string, unknown> & { kind: string };
+}
+
+export interface SavedMappingItem {
+  id: string;
+  name: string;
+  description: string | null;
+  templateHeaders: string[];
+  dataHeaders: string[];
+  mappings: SavedMappingPair[];
+  createdAt: string;
+  updatedAt: string;
+  locked: boolean;
+}
+
+const MAPPINGS_FRESH_MS = 30 * 1000;
+
+/** GET /api/mappings, fresh for 30 s (spec §7). */
+export function useSavedMappings() {
+  return useSWR<SavedMappingItem[] | null>(
+    swrKeys.mappings,
+    getQueryFn<SavedMappingItem[]>({ on401: 'throw' }),
+    {
+      dedupingInterval: MAPPINGS_FRESH_MS,
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
+}
+
+/** DELETE /api/mappings/:id and POST /api/mappings (import), refreshing the list and the profile. */
+export function useMappingActions() {
+  const { mutate } = useSWRConfig();
+  const refresh = () => Promise.all([mutate(swrKeys.mappings), mutate(swrKeys.profile)]);
+  return {
+    remove: async (id: string) => {
+      await apiJson('DELETE', `/api/mappings/${encodeURIComponent(id)}`);
+      await refresh();
+    },
+    create: async (body: Omit<SavedMappingItem, 'id' | 'createdAt' | 'updatedAt' | 'locked'>) => {
+      const saved = await apiJson<SavedMappingItem>('POST', '/api/mappings', body);
+      await refresh();
+      return saved;
+    },
+  };
+}
