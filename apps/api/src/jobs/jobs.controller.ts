@@ -1,0 +1,40 @@
+import { Controller, Delete, Get, Param, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
+import { AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JobsService, type JobView } from './jobs.service';
+
+@Controller('jobs')
+@UseGuards(AuthGuard)
+@ApiKeyAllowed()
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser): Promise<JobView[]> {
+    return this.jobs.list(user.id);
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
+    return this.jobs.get(user.id, id);
+  }
+
+  @Get(':id/result')
+  async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    const { filename, size, stream } = await this.jobs.openResult(user.id, id);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    await pipeline(stream, res);
+  }
+
+  @Delete(':id')
+  cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
+    return this.jobs.cancel(user.id, id);
+  }
+}

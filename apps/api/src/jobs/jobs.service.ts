@@ -1,0 +1,147 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import type { Readable } from 'node:stream';
+import { planOf } from '@csv-mapper/domain';
+import {
+  BlobNotFoundError,
+  EphemeralStore,
+  JobProducer,
+  QUEUES,
+  UserJobIndex,
+  type JobProgress,
+  type ProcessCsvPayload,
+  type ProcessCsvResult,
+} from '@csv-mapper/queue';
+import { AppError } from '../common/app-error';
+
+export type JobState = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobView {
+  id: string;
+  state: JobState;
+  progress: number;
+  rowsProcessed: number;
+  totalRows: number;
+  warnings: number;
+  warningSamples?: ProcessCsvResult['warnings'];
+  controlTotals?: unknown[];
+  filename: string;
+  error: string | null;
+  resultUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+const notFound = () => new AppError(404, 'NOT_FOUND', 'Job not found. It may have expired.');
+
+/** Background CSV jobs: enqueue with plan priority, read state for the owner only, stream results. */
+@Injectable()
+export class JobsService {
+  constructor(
+    @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue<ProcessCsvPayload, ProcessCsvResult>,
+    private readonly producer: JobProducer,
+    private readonly index: UserJobIndex,
+    private readonly store: EphemeralStore,
+  ) {}
+
+  /** `dedupeKey` derived from the request makes a double submit one job. */
+  async enqueueProcessCsv(plan: string, payload: ProcessCsvPayload, dedupeKey: string): Promise<string> {
+    const jobId = await this.producer.enqueue(QUEUES.csvJobs, 'process-csv', payload, {
+      dedupeKey,
+      priority: planOf(plan).queuePriority,
+    });
+    await this.index.add(payload.userId, jobId);
+    return jobId;
+  }
+
+  async list(userId: string, limit = 20): Promise<JobView[]> {
+    const ids = await this.index.list(userId, limit);
+    const jobs = await Promise.all(ids.map((id) => this.queue.getJob(id)));
+    const views = await Promise.all(
+      jobs
+        .filter((j): j is Job<ProcessCsvPayload, ProcessCsvResult> => !!j && j.data.userId === userId)
+        .map((j) => this.view(j)),
+    );
+    return views;
+  }
+
+  async get(userId: string, id: string): Promise<JobView> {
+    return this.view(await this.owned(userId, id));
+  }
+
+  async openResult(
+    userId: string,
+    id: string,
+  ): Promise<{ filename: string; size: number; stream: Readable }> {
+    const job = await this.owned(userId, id);
+    const state = await this.stateOf(job);
+    if (state !== 'completed' || !job.returnvalue) {
+      throw new AppError(
+        409,
+        'JOB_NOT_FINISHED',
+        'The job has not finished yet. Poll GET /api/jobs/:id until it is completed.',
+      );
+    }
+    try {
+      const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, userId);
+      return { filename: job.returnvalue.filename, size: meta.size, stream };
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) {
+        throw new AppError(
+          410,
+          'RESULT_EXPIRED',
+          'This result has expired (results are kept for 1 hour). Run the job again.',
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** Waiting jobs are removed; an active job stops at its next progress check. */
+  async cancel(userId: string, id: string): Promise<JobView> {
+    const job = await this.owned(userId, id);
+    const state = await this.stateOf(job);
+    if (state === 'completed' || state === 'failed') {
+      throw new AppError(409, 'JOB_FINISHED', 'The job has already finished and cannot be cancelled.');
+    }
+    await this.index.requestCancel(id);
+    if (state === 'queued') await job.remove().catch(() => undefined);
+    return { ...(await this.view(job)), state: 'cancelled' };
+  }
+
+  private async owned(userId: string, id: string): Promise<Job<ProcessCsvPayload, ProcessCsvResult>> {
+    if (!/^[\w-]{1,100}$/.test(id)) throw notFound();
+    const job = await this.queue.getJob(id);
+    if (!job || job.data.userId !== userId) throw notFound();
+    return job;
+  }
+
+  private async stateOf(job: Job): Promise<JobState> {
+    const s = await job.getState();
+    if (s === 'completed') return 'completed';
+    if (s === 'failed') return job.failedReason === 'The job was cancelled.' ? 'cancelled' : 'failed';
+    if (s === 'active') return 'active';
+    return 'queued';
+  }
+
+  private async view(job: Job<ProcessCsvPayload, ProcessCsvResult>): Promise<JobView> {
+    const state = await this.stateOf(job);
+    const p = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
+    const r = job.returnvalue ?? null;
+    return {
+      id: job.id as string,
+      state,
+      progress: state === 'completed' ? 100 : (p?.percent ?? 0),
+      rowsProcessed: r?.rowsProcessed ?? p?.rowsDone ?? 0,
+      totalRows: Math.min(job.data.totalRows, job.data.maxRows),
+      warnings: r?.warningsCount ?? p?.warnings ?? 0,
+      ...(r ? { warningSamples: r.warnings, controlTotals: r.controlTotals } : {}),
+      filename: r?.filename ?? job.data.dataFilename,
+      error: state === 'failed' || state === 'cancelled' ? job.failedReason || 'The job failed.' : null,
+      resultUrl: state === 'completed' ? `/api/jobs/${job.id}/result` : null,
+      createdAt: new Date(job.timestamp).toISOString(),
+      finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+    };
+  }
+}
