@@ -43,7 +43,11 @@ function transpile(): void {
       const src = join(dir, name);
       const out = join(JS, relative(ROOT, src)).replace(/\.ts$/, '.js');
       const js = ts.transpileModule(readFileSync(src, 'utf8'), {
-        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+        compilerOptions: {
+          module: ts.ModuleKind.CommonJS,
+          target: ts.ScriptTarget.ES2022,
+          esModuleInterop: true,
+        },
       }).outputText;
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, js);
@@ -73,23 +77,52 @@ function hasMiller(): boolean {
 
 function runMiller(job: Job, file: string): Run {
   const rename = [
-    'Booking Date,Transaction Date', 'Customer Name,Customer', 'Betrag,Amount', 'E-mail,Email', 'Article Number,SKU', 'Notes,Note',
+    'Booking Date,Transaction Date',
+    'Customer Name,Customer',
+    'Betrag,Amount',
+    'E-mail,Email',
+    'Article Number,SKU',
+    'Notes,Note',
   ].join(',');
-  const verbs = ['cut', '-o', '-f', 'Booking Date,Customer Name,Betrag,E-mail,Article Number,Notes', 'then', 'rename', rename];
+  const verbs = [
+    'cut',
+    '-o',
+    '-f',
+    'Booking Date,Customer Name,Betrag,E-mail,Article Number,Notes',
+    'then',
+    'rename',
+    rename,
+  ];
   if (job === 'normalise') {
     verbs.push(
-      'then', 'put',
+      'then',
+      'put',
       '$Transaction Date = sub(${Transaction Date}, "^([0-9]{2})/([0-9]{2})/", "\\2/\\1/"); $Amount = sub(gsub($Amount, "\\.", ""), ",", ".")',
     );
   }
   const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', `/usr/bin/time -f '%M' mlr --icsv --ocsv --ors crlf --quote-original ${verbs.map((v) => `'${v.replace(/'/g, `'\\''`)}'`).join(' ')} < '${file}' | sha256sum`], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const r = spawnSync(
+    'bash',
+    [
+      '-c',
+      `/usr/bin/time -f '%M' mlr --icsv --ocsv --ors crlf --quote-original ${verbs.map((v) => `'${v.replace(/'/g, `'\\''`)}'`).join(' ')} < '${file}' | sha256sum`,
+    ],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const rssKb = Number((r.stderr.trim().split('\n').pop() ?? '0').trim());
-  return { impl: 'mlr', job, ms, rows: ROWS, hash: r.stdout.split(' ')[0], rssMb: rssKb / 1024, bytes: statSync(file).size };
+  return {
+    impl: 'mlr',
+    job,
+    ms,
+    rows: ROWS,
+    hash: r.stdout.split(' ')[0],
+    rssMb: rssKb / 1024,
+    bytes: statSync(file).size,
+  };
 }
 
 function fmt(n: number, d = 1): string {
@@ -102,8 +135,12 @@ function table(runs: Run[]): boolean {
     const rs = runs.filter((r) => r.job === job);
     const ours = rs.find((r) => r.impl === 'ours');
     if (!ours) continue;
-    console.log(`\n### ${job === 'reshape' ? 'Reshape: 6 renamed columns, new order' : 'Reshape + normalise dates (DD/MM/YYYY → MM/DD/YYYY) and amounts (1.234,56 → 1234.56)'}`);
-    console.log('| implementation | time s | MB/s | rows/s | peak RSS MB | × slower than ours | output hash |');
+    console.log(
+      `\n### ${job === 'reshape' ? 'Reshape: 6 renamed columns, new order' : 'Reshape + normalise dates (DD/MM/YYYY → MM/DD/YYYY) and amounts (1.234,56 → 1234.56)'}`,
+    );
+    console.log(
+      '| implementation | time s | MB/s | rows/s | peak RSS MB | × slower than ours | output hash |',
+    );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of rs) {
       const same = r.hash === ours.hash;
@@ -124,7 +161,9 @@ async function main(): Promise<void> {
   try {
     console.log(`Generating ${ROWS.toLocaleString('en-US')} rows…`);
     const g = await generate(file, ROWS);
-    console.log(`${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${cpus().length} cores)`);
+    console.log(
+      `${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${cpus().length} cores)`,
+    );
     const runs: Run[] = [];
     for (const job of ['reshape', 'normalise'] as Job[]) {
       for (const impl of LIBS) {

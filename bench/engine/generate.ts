@@ -4,16 +4,57 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 export const SOURCE_HEADERS = [
-  'Customer ID', 'Customer Name', 'E-mail', 'Phone', 'City', 'Country',
-  'Article Number', 'Category', 'Booking Date', 'Betrag', 'Quantity', 'Notes',
+  'Customer ID',
+  'Customer Name',
+  'E-mail',
+  'Phone',
+  'City',
+  'Country',
+  'Article Number',
+  'Category',
+  'Booking Date',
+  'Betrag',
+  'Quantity',
+  'Notes',
 ];
 
-const FIRST = ['Anna', 'Ben', 'Chloé', 'David', 'Emma', 'Fritz', 'Grace', 'Hugo', 'Ines', 'Jörg', 'Karin', 'Liam'];
-const LAST = ['Müller', 'Smith', "O'Brien", 'García', 'Novak', 'Dubois', 'Rossi', 'Jensen', 'Kowalski', 'Lee'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Chloé',
+  'David',
+  'Emma',
+  'Fritz',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jörg',
+  'Karin',
+  'Liam',
+];
+const LAST = [
+  'Müller',
+  'Smith',
+  "O'Brien",
+  'García',
+  'Novak',
+  'Dubois',
+  'Rossi',
+  'Jensen',
+  'Kowalski',
+  'Lee',
+];
 const CITIES = ['Berlin', 'London', 'Paris', 'Zürich', 'New York', 'São Paulo', 'Wien', 'Oslo'];
 const COUNTRIES = ['DE', 'GB', 'FR', 'CH', 'US', 'BR', 'AT', 'NO'];
 const CATEGORIES = ['Hardware', 'Software', 'Services', 'Office', 'Travel'];
-const NOTES = ['', 'Paid by card', 'Invoice 2024/117, partial', 'Refund requested', 'Gift wrap', 'Rush, ship today'];
+const NOTES = [
+  '',
+  'Paid by card',
+  'Invoice 2024/117, partial',
+  'Refund requested',
+  'Gift wrap',
+  'Rush, ship today',
+];
 
 /** xorshift32: the same file on every run. */
 function rng(seed: number): () => number {
@@ -62,7 +103,11 @@ export function row(i: number, r: () => number): string {
 }
 
 /** Writes rows until `rows` rows or `bytes` bytes; returns [rows, bytes]. */
-export async function generate(path: string, rows: number, maxBytes = Infinity): Promise<{ rows: number; bytes: number }> {
+export async function generate(
+  path: string,
+  rows: number,
+  maxBytes = Infinity,
+): Promise<{ rows: number; bytes: number }> {
   const out = createWriteStream(path, { highWaterMark: 1 << 20 });
   const r = rng(20240101);
   let bytes = 0;

@@ -74,16 +74,24 @@ class Out {
 }
 
 export async function ours(file: string, job: Job): Promise<JobResult> {
-  const mappings: MappingPair[] = OUTPUT_HEADERS.map((h, j) => ({ templateColumn: h, dataColumn: SRC_NAMES[j] }));
+  const mappings: MappingPair[] = OUTPUT_HEADERS.map((h, j) => ({
+    templateColumn: h,
+    dataColumn: SRC_NAMES[j],
+  }));
   if (job === 'normalise') {
     mappings[0].transform = { kind: 'date', output: 'MM/DD/YYYY' };
     mappings[2].transform = { kind: 'amount' };
   }
-  const { output, stats } = applyMapping(createReadStream(file, { highWaterMark: CHUNK }), OUTPUT_HEADERS, mappings);
+  const { output, stats } = applyMapping(
+    createReadStream(file, { highWaterMark: CHUNK }),
+    OUTPUT_HEADERS,
+    mappings,
+  );
   const h = createHash('sha256');
   for await (const chunk of output) h.update(chunk as Buffer);
   const s = await stats;
-  if (s.warningCount > 0) throw new Error(`ours: ${s.warningCount} warnings, first ${JSON.stringify(s.warnings[0])}`);
+  if (s.warningCount > 0)
+    throw new Error(`ours: ${s.warningCount} warnings, first ${JSON.stringify(s.warnings[0])}`);
   return { hash: h.digest('hex'), rows: s.rowsOut };
 }
 
@@ -121,16 +129,29 @@ export async function csvParseStringify(file: string, job: Job): Promise<JobResu
   const { parse } = await import('csv-parse');
   const { stringify } = await import('csv-stringify');
   const h = createHash('sha256');
-  const parser = createReadStream(file, { highWaterMark: CHUNK }).pipe(parse({ from_line: 2, skip_empty_lines: true }));
+  const parser = createReadStream(file, { highWaterMark: CHUNK }).pipe(
+    parse({ from_line: 2, skip_empty_lines: true }),
+  );
   // quote_record_delimiter: with a CRLF record delimiter csv-stringify would leave fields with a bare LF unquoted.
-  const stringifier = stringify({ record_delimiter: '\r\n', quote_record_delimiter: true, header: true, columns: OUTPUT_HEADERS });
+  const stringifier = stringify({
+    record_delimiter: '\r\n',
+    quote_record_delimiter: true,
+    header: true,
+    columns: OUTPUT_HEADERS,
+  });
   let rows = 0;
   const done = (async () => {
     for await (const chunk of stringifier) h.update(chunk as Buffer);
   })();
   for await (const rec of parser) {
     const f = rec as string[];
-    const o = SRC.map((k, j) => (job === 'normalise' && j === 0 ? normDate(f[k]) : job === 'normalise' && j === 2 ? normAmount(f[k]) : f[k]));
+    const o = SRC.map((k, j) =>
+      job === 'normalise' && j === 0
+        ? normDate(f[k])
+        : job === 'normalise' && j === 2
+          ? normAmount(f[k])
+          : f[k],
+    );
     rows++;
     if (!stringifier.write(o)) await new Promise((r) => stringifier.once('drain', r));
   }

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const r = await fn(file, job as Job);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(JSON.stringify({ impl, job, ms, rows: r.rows, hash: r.hash, rssMb, bytes: statSync(file).size }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ impl, job, ms, rows: r.rows, hash: r.hash, rssMb, bytes: statSync(file).size }) + '\n',
+  );
 }
 
 main().catch((e) => {

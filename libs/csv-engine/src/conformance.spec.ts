@@ -12,11 +12,16 @@ describe('csv-spectrum conformance', () => {
 
   it.each(cases)('%s', (name) => {
     const bytes = readFileSync(join(root, 'csvs', `${name}.csv`));
-    let expected = JSON.parse(readFileSync(join(root, 'json', `${name}.json`), 'utf8')) as Record<string, string>[];
+    let expected = JSON.parse(readFileSync(join(root, 'json', `${name}.json`), 'utf8')) as Record<
+      string,
+      string
+    >[];
     if (name === 'location_coordinates') {
       // Upstream's JSON for this case is a bare object with a phone number that is not in the CSV
       // (2095257564); every other field, including the U+FFFD characters and bare quotes, is checked.
-      expected = [{ ...(expected as unknown as Record<string, string>), 'Contact Phone Number': '2095257564' }];
+      expected = [
+        { ...(expected as unknown as Record<string, string>), 'Contact Phone Number': '2095257564' },
+      ];
     }
     const { headers, rows } = parseCsv(bytes, { delimiter: ',' });
     const objects = rows.map((r) => Object.fromEntries(headers.map((h, k) => [h, r[k]])));

@@ -8,7 +8,6 @@ export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 type Token = 'YYYY' | 'YY' | 'MM' | 'M' | 'DD' | 'D';
 export type DatePart = { token: Token } | { literal: Buffer };
 
-
 const TOKEN_RE = /YYYY|YY|MM|M|DD|D/g;
 
 export function compilePattern(pattern: string): DatePart[] {
@@ -113,7 +112,12 @@ export interface Ymd {
 }
 
 /** Assigns the groups by order and validates. Returns a reason string on failure. */
-export function groupsToDate(g: DateGroups, order: DateOrder, widths: number[] | null, out: Ymd): string | null {
+export function groupsToDate(
+  g: DateGroups,
+  order: DateOrder,
+  widths: number[] | null,
+  out: Ymd,
+): string | null {
   let a0 = g.v[0];
   let a1 = g.v[1];
   let a2 = g.v[2];
@@ -155,7 +159,10 @@ export function groupsToDate(g: DateGroups, order: DateOrder, widths: number[] |
       d = a1;
     }
   }
-  if (m < 1 || m > 12) return order === 'YMD' ? 'month is not 1–12' : `month ${m} is not 1–12 (column read as ${order === 'DMY' ? 'day-first' : 'month-first'})`;
+  if (m < 1 || m > 12)
+    return order === 'YMD'
+      ? 'month is not 1–12'
+      : `month ${m} is not 1–12 (column read as ${order === 'DMY' ? 'day-first' : 'month-first'})`;
   if (d < 1 || d > daysIn(y, m)) return `day ${d} does not exist in that month`;
   out.y = y;
   out.m = m;
@@ -194,7 +201,12 @@ export function parseDateWithMonthName(value: string, out: Ymd): string | null {
     else if (/^\d{1,2}:\d{2}/.test(t) || /^(am|pm)$/.test(t)) break;
     else if (/^\d{1,2}(st|nd|rd|th|er|e|º|°)$/.test(t)) nums.push(t.replace(/\D+$/, ''));
     else if (MONTHS[t] !== undefined && month === 0) month = MONTHS[t];
-    else if (/^(mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so)$/.test(t)) continue;
+    else if (
+      /^(mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mo|di|mi|do|fr|sa|so)$/.test(
+        t,
+      )
+    )
+      continue;
     else return 'not a date';
   }
   if (month === 0 || nums.length !== 2) return 'not a date';
@@ -279,7 +291,10 @@ export type DateVote = DateOrder | 'ambiguous' | 'text' | 'invalid';
 
 export function voteDate(buf: Buffer, s: number, e: number, g: DateGroups): DateVote {
   if (!readGroups(buf, s, e, g)) return 'text';
-  if (g.n === 1) return g.len[0] === 8 && (Math.floor(g.v[0] / 10000) >= 1900 && Math.floor(g.v[0] / 10000) <= 2100) ? 'YMD' : 'invalid';
+  if (g.n === 1)
+    return g.len[0] === 8 && Math.floor(g.v[0] / 10000) >= 1900 && Math.floor(g.v[0] / 10000) <= 2100
+      ? 'YMD'
+      : 'invalid';
   if (g.n !== 3) return 'invalid';
   if (g.len[0] === 4) return 'YMD';
   const a = g.v[0];

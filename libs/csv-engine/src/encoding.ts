@@ -12,9 +12,9 @@ export const INPUT_ENCODINGS: readonly InputEncoding[] = ['utf-8', 'utf-16le', '
 
 /** Windows-1252 bytes 0x80–0x9F; the five undefined positions map to the C1 control of the same value. */
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d,
-  0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d,
-  0x017e, 0x0178,
+  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d,
+  0x017d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x9d, 0x017e, 0x0178,
 ];
 
 function cp1252CodePoint(b: number): number {
@@ -119,7 +119,8 @@ export function binarySignature(head: Uint8Array): string | null {
       }
     }
     // 'MZ' and 'BZh' are also plausible text starts; only call them binary when NUL/controls follow.
-    if (ok && (sig.kind === 'executable' || sig.kind === 'bzip2 archive') && !hasControlBytes(head)) ok = false;
+    if (ok && (sig.kind === 'executable' || sig.kind === 'bzip2 archive') && !hasControlBytes(head))
+      ok = false;
     if (ok) return sig.kind;
   }
   return null;
@@ -313,4 +314,3 @@ export class Decoder implements DecoderState {
     return Buffer.from(text, 'utf8');
   }
 }
-

@@ -78,7 +78,11 @@ export class RowTooLargeError extends CsvEngineError {
 
 export class TooManyColumnsError extends CsvEngineError {
   constructor(line: number, limit: number) {
-    super('TOO_MANY_COLUMNS', `Line ${line} has more than ${limit} columns. Check the delimiter of the file.`, line);
+    super(
+      'TOO_MANY_COLUMNS',
+      `Line ${line} has more than ${limit} columns. Check the delimiter of the file.`,
+      line,
+    );
   }
 }
 

@@ -38,9 +38,22 @@ export { INPUT_ENCODINGS, type InputEncoding, type OutputEncoding } from './enco
 export { DELIMITERS, type Delimiter } from './sniff';
 export { DEFAULT_MAX_FIELD_BYTES } from './parser';
 export type { ReadOptions, SourceInfo, DuplicateHeader } from './reader';
-export { CsvInspector, createInspectStream, inspect, type InspectOptions, type InspectResult, type RaggedRow } from './inspect';
+export {
+  CsvInspector,
+  createInspectStream,
+  inspect,
+  type InspectOptions,
+  type InspectResult,
+  type RaggedRow,
+} from './inspect';
 export { parseCsv, type ParseResult } from './parse';
-export { applyMapping, applyMappingToBuffer, validateMappings, type ApplyResult, type CsvInput } from './mapping';
+export {
+  applyMapping,
+  applyMappingToBuffer,
+  validateMappings,
+  type ApplyResult,
+  type CsvInput,
+} from './mapping';
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
 export type { DateOrder } from './dates';

@@ -3,7 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { CsvInspector, createInspectStream, inspect } from './inspect';
 
 describe('inspect', () => {
-  const csv = 'Report;May\n\nSKU;Name;Qty\nA1;"Mug; blue";3\nA2;Plate;\nA3;Bowl;1;extra\n' + 'A9;X;1\n'.repeat(10);
+  const csv =
+    'Report;May\n\nSKU;Name;Qty\nA1;"Mug; blue";3\nA2;Plate;\nA3;Bowl;1;extra\n' + 'A9;X;1\n'.repeat(10);
 
   it('reports headers, delimiter, encoding, header row, row count and the first 5 rows from pushed chunks', () => {
     const ins = new CsvInspector();
@@ -46,7 +47,13 @@ describe('inspect', () => {
 
   it('fails the pipeline with the typed error', async () => {
     const { stream, result } = createInspectStream();
-    await expect(pipeline(Readable.from([Buffer.from('%PDF-1.4\n...')]), stream, new Writable({ write: (_c, _e, cb) => cb() }))).rejects.toMatchObject({ code: 'BINARY_FILE' });
+    await expect(
+      pipeline(
+        Readable.from([Buffer.from('%PDF-1.4\n...')]),
+        stream,
+        new Writable({ write: (_c, _e, cb) => cb() }),
+      ),
+    ).rejects.toMatchObject({ code: 'BINARY_FILE' });
     await expect(result).rejects.toMatchObject({ code: 'BINARY_FILE' });
   });
 

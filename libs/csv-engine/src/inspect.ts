@@ -68,7 +68,8 @@ export class CsvInspector {
   private onRow(r: RecordView, row: number): void {
     if (r.count !== this.width) {
       this.raggedCount++;
-      if (this.ragged.length < this.maxRagged) this.ragged.push({ row, line: r.line, expected: this.width, found: r.count });
+      if (this.ragged.length < this.maxRagged)
+        this.ragged.push({ row, line: r.line, expected: this.width, found: r.count });
     }
     if (this.sample.length < this.sampleSize) {
       const cells = recordStrings(r);
@@ -110,7 +111,10 @@ export class CsvInspector {
  * A pass-through stream that inspects the bytes flowing through it (e.g. request → inspector → storage).
  * `result` resolves after the last byte; a typed error destroys the stream and rejects `result`.
  */
-export function createInspectStream(options: InspectOptions = {}): { stream: Transform; result: Promise<InspectResult> } {
+export function createInspectStream(options: InspectOptions = {}): {
+  stream: Transform;
+  result: Promise<InspectResult>;
+} {
   const inspector = new CsvInspector(options);
   let resolve!: (r: InspectResult) => void;
   let reject!: (e: unknown) => void;

@@ -17,7 +17,15 @@ import {
   type DateOrder,
   type Ymd,
 } from './dates';
-import { DecimalSum, NumberScratch, parseNumberBytes, recomputeValue, voteDecimal, writeNumber, type NumberMode } from './numbers';
+import {
+  DecimalSum,
+  NumberScratch,
+  parseNumberBytes,
+  recomputeValue,
+  voteDecimal,
+  writeNumber,
+  type NumberMode,
+} from './numbers';
 import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, unescapeField, type RecordView } from './parser';
 import { CsvReader, type SourceInfo } from './reader';
 import type {
@@ -61,8 +69,43 @@ const FLUSH_BYTES = 512 * 1024;
 const DEFAULT_INFERENCE_ROWS = 10_000;
 const MAX_PROFILE_BYTES = 16 * 1024 * 1024;
 
-const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', '1', 'on', 'ja', 'j', 'oui', 'si', 'sí', 'x', '✓', '✔', 'wahr', 'vrai', 'checked', 'enabled', 'active']);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '0', 'off', 'nein', 'non', 'falsch', 'faux', 'unchecked', 'disabled', 'inactive', '-']);
+const TRUE_WORDS = new Set([
+  'yes',
+  'y',
+  'true',
+  't',
+  '1',
+  'on',
+  'ja',
+  'j',
+  'oui',
+  'si',
+  'sí',
+  'x',
+  '✓',
+  '✔',
+  'wahr',
+  'vrai',
+  'checked',
+  'enabled',
+  'active',
+]);
+const FALSE_WORDS = new Set([
+  'no',
+  'n',
+  'false',
+  'f',
+  '0',
+  'off',
+  'nein',
+  'non',
+  'falsch',
+  'faux',
+  'unchecked',
+  'disabled',
+  'inactive',
+  '-',
+]);
 
 interface Op {
   kind: number;
@@ -140,7 +183,9 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
     switch (t.kind) {
       case 'date':
         if (typeof t.output !== 'string' || !isValidPattern(t.output)) {
-          throw new MappingError(`The date output pattern for "${m.templateColumn}" must use YYYY, YY, MM, M, DD or D.`);
+          throw new MappingError(
+            `The date output pattern for "${m.templateColumn}" must use YYYY, YY, MM, M, DD or D.`,
+          );
         }
         if (t.input !== undefined && t.input !== 'auto' && !patternOrder(t.input)) {
           throw new MappingError(
@@ -154,19 +199,28 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
         checkDecimals(t.decimals, m.templateColumn);
         break;
       case 'boolean':
-        if (!Array.isArray(t.output) || t.output.length !== 2 || t.output.some((s) => typeof s !== 'string')) {
-          throw new MappingError(`The boolean output for "${m.templateColumn}" must be two texts, e.g. ["Yes", "No"].`);
+        if (
+          !Array.isArray(t.output) ||
+          t.output.length !== 2 ||
+          t.output.some((s) => typeof s !== 'string')
+        ) {
+          throw new MappingError(
+            `The boolean output for "${m.templateColumn}" must be two texts, e.g. ["Yes", "No"].`,
+          );
         }
         break;
       case 'constant':
-        if (typeof t.value !== 'string') throw new MappingError(`The constant for "${m.templateColumn}" must be text.`);
+        if (typeof t.value !== 'string')
+          throw new MappingError(`The constant for "${m.templateColumn}" must be text.`);
         break;
       case 'trim':
       case 'upper':
       case 'lower':
         break;
       default:
-        throw new MappingError(`Unknown transform "${(t as { kind: string }).kind}" for "${m.templateColumn}".`);
+        throw new MappingError(
+          `Unknown transform "${(t as { kind: string }).kind}" for "${m.templateColumn}".`,
+        );
     }
   }
 }
@@ -214,7 +268,8 @@ function needsDateSample(t: Transform | undefined): boolean {
 function needsDecimalSample(t: Transform | undefined): boolean {
   if (!t) return false;
   if (t.kind === 'debitCredit') return true;
-  if (t.kind === 'amount' || t.kind === 'number') return t.decimalSeparator === undefined || t.decimalSeparator === 'auto';
+  if (t.kind === 'amount' || t.kind === 'number')
+    return t.decimalSeparator === undefined || t.decimalSeparator === 'auto';
   return false;
 }
 
@@ -287,7 +342,8 @@ class MappingRun {
 
   warn(row: number, column: string, value: string, reason: string): void {
     this.stats.warningCount++;
-    if (this.stats.warnings.length < this.maxWarnings) this.stats.warnings.push({ row, column, value, reason });
+    if (this.stats.warnings.length < this.maxWarnings)
+      this.stats.warnings.push({ row, column, value, reason });
   }
 
   private index(info: SourceInfo, name: string, template: string): number {
@@ -305,7 +361,18 @@ class MappingRun {
     const get = (src: number): ProfileColumn => {
       let c = cols.get(src);
       if (!c) {
-        c = { src, date: false, decimal: false, dmy: 0, mdy: 0, ymd: 0, ambiguousDates: 0, comma: 0, point: 0, ambiguousDecimals: 0 };
+        c = {
+          src,
+          date: false,
+          decimal: false,
+          dmy: 0,
+          mdy: 0,
+          ymd: 0,
+          ambiguousDates: 0,
+          comma: 0,
+          point: 0,
+          ambiguousDecimals: 0,
+        };
         cols.set(src, c);
       }
       return c;
@@ -357,7 +424,8 @@ class MappingRun {
   decide(info: SourceInfo): void {
     const cols = this.profile ? [...this.profile.values()] : [];
     const anyComma = cols.some((c) => c.decimal && c.comma > c.point);
-    const decimalHint = this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');
+    const decimalHint =
+      this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');
     const dateHint = this.options.locale?.dateOrder ?? (decimalHint === ',' ? 'DMY' : 'MDY');
     for (const c of cols) {
       const d: Decided = { fromLocale: false, mixedDates: false, ambiguous: false };
@@ -421,7 +489,8 @@ class MappingRun {
         op.kind = OP_DEBIT_CREDIT;
         op.src = this.index(info, t.debitColumn, column);
         op.src2 = this.index(info, t.creditColumn, column);
-        if (op.src === op.src2) throw new MappingError(`Debit and credit for "${column}" must be two different columns.`);
+        if (op.src === op.src2)
+          throw new MappingError(`Debit and credit for "${column}" must be two different columns.`);
         claim(op.src, column);
         claim(op.src2, column);
         op.mode = 'amount';
@@ -447,7 +516,10 @@ class MappingRun {
           const fixed = t.input && t.input !== 'auto' ? patternOrder(t.input) : null;
           op.order = fixed?.order ?? this.decided.get(op.src)?.dateOrder ?? 'MDY';
           op.widths = fixed?.widths ?? null;
-          op.dateNeedsCell = /["\r\n]/.test(t.output) || t.output.includes(String.fromCharCode(this.delim)) || /^[=@+\-\t]/.test(t.output);
+          op.dateNeedsCell =
+            /["\r\n]/.test(t.output) ||
+            t.output.includes(String.fromCharCode(this.delim)) ||
+            /^[=@+\-\t]/.test(t.output);
           if (!fixed) this.addInference(column, m.dataColumn, op.src);
           break;
         }
@@ -485,7 +557,15 @@ class MappingRun {
   private addTotal(op: Op, kind: ControlTotal['kind'], sourceColumns: string[]): void {
     op.srcSum = new DecimalSum();
     op.outSum = new DecimalSum();
-    op.total = { column: op.column, kind, sourceColumns, sourceTotal: '0', outputTotal: '0', values: 0, unreadable: 0 };
+    op.total = {
+      column: op.column,
+      kind,
+      sourceColumns,
+      sourceTotal: '0',
+      outputTotal: '0',
+      values: 0,
+      unreadable: 0,
+    };
     this.stats.controlTotals.push(op.total);
   }
 
@@ -497,12 +577,27 @@ class MappingRun {
     if (d.decimal !== undefined) inf.decimalSeparator = d.decimal === 0x2c ? ',' : '.';
     this.stats.inferred.push(inf);
     if (d.mixedDates) {
-      this.warn(0, column, '', `The column mixes day-first and month-first dates; read as ${describeOrder(d.dateOrder)}, other rows are reported.`);
+      this.warn(
+        0,
+        column,
+        '',
+        `The column mixes day-first and month-first dates; read as ${describeOrder(d.dateOrder)}, other rows are reported.`,
+      );
     }
     if (d.ambiguous && d.dateOrder) {
-      this.warn(0, column, '', `Every date in the column could be day-first or month-first; read as ${describeOrder(d.dateOrder)} from the file's locale.`);
+      this.warn(
+        0,
+        column,
+        '',
+        `Every date in the column could be day-first or month-first; read as ${describeOrder(d.dateOrder)} from the file's locale.`,
+      );
     } else if (d.ambiguous && d.decimal !== undefined) {
-      this.warn(0, column, '', `Numbers like 1,234 could use either decimal separator; read "${String.fromCharCode(d.decimal)}" as the decimal separator from the file's locale.`);
+      this.warn(
+        0,
+        column,
+        '',
+        `Numbers like 1,234 could use either decimal separator; read "${String.fromCharCode(d.decimal)}" as the decimal separator from the file's locale.`,
+      );
     }
   }
 
@@ -635,7 +730,8 @@ class MappingRun {
       const ce = f === F_PLAIN ? e : e - 1;
       if (cs === ce) return;
       const b0 = buf[cs];
-      if ((this.protect && GUARD[b0] === 1) || !this.sameDelim) writeCell(sink, buf, cs, ce, this.delim, this.protect);
+      if ((this.protect && GUARD[b0] === 1) || !this.sameDelim)
+        writeCell(sink, buf, cs, ce, this.delim, this.protect);
       else sink.bytes(buf, cs, ce);
       return;
     }
@@ -687,7 +783,12 @@ class MappingRun {
     else reason = parseDateWithMonthName(v.buf.toString('utf8', v.s, v.e).trim(), out);
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;
-      this.warn(rowNo, op.column, v.buf.toString('utf8', v.s, v.e), reason === 'not a date' ? 'Not a date' : `Not a date: ${reason}`);
+      this.warn(
+        rowNo,
+        op.column,
+        v.buf.toString('utf8', v.s, v.e),
+        reason === 'not a date' ? 'Not a date' : `Not a date: ${reason}`,
+      );
       this.passThrough(v);
       return;
     }
@@ -707,7 +808,12 @@ class MappingRun {
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;
       total.unreadable++;
-      this.warn(rowNo, op.column, v.buf.toString('utf8', v.s, v.e), `Not ${op.mode === 'amount' ? 'an amount' : 'a number'}: ${reason}`);
+      this.warn(
+        rowNo,
+        op.column,
+        v.buf.toString('utf8', v.s, v.e),
+        `Not ${op.mode === 'amount' ? 'an amount' : 'a number'}: ${reason}`,
+      );
       this.passThrough(v);
       return;
     }
@@ -730,7 +836,10 @@ class MappingRun {
     const rc = hasC ? parseNumberBytes(c.buf, c.s, c.e, op.dec2, 'amount', nc) : null;
     if (rd !== null || rc !== null) {
       total.unreadable++;
-      const bad = rd !== null ? (d as { buf: Buffer; s: number; e: number }) : (c as { buf: Buffer; s: number; e: number });
+      const bad =
+        rd !== null
+          ? (d as { buf: Buffer; s: number; e: number })
+          : (c as { buf: Buffer; s: number; e: number });
       this.warn(rowNo, op.column, bad.buf.toString('utf8', bad.s, bad.e), `Not an amount: ${rd ?? rc}`);
       this.passThrough(bad);
       return;
@@ -786,7 +895,12 @@ class MappingRun {
 }
 
 /** credit − debit (or the reverse), both given as magnitudes; exact, via BigInt (rare path). */
-function subtractInto(credit: NumberScratch, debit: NumberScratch, out: NumberScratch, sign: number): NumberScratch {
+function subtractInto(
+  credit: NumberScratch,
+  debit: NumberScratch,
+  out: NumberScratch,
+  sign: number,
+): NumberScratch {
   const toBig = (n: NumberScratch, scale: number): bigint => {
     let v = 0n;
     for (let k = 1; k <= n.intLen + n.fracLen; k++) v = v * 10n + BigInt(n.digits[k]);
@@ -845,7 +959,8 @@ export function chunksOf(input: CsvInput): AsyncIterator<Buffer | Uint8Array | s
       yield* one;
     })();
   }
-  if (Symbol.asyncIterator in input) return (input as AsyncIterable<Buffer | Uint8Array | string>)[Symbol.asyncIterator]();
+  if (Symbol.asyncIterator in input)
+    return (input as AsyncIterable<Buffer | Uint8Array | string>)[Symbol.asyncIterator]();
   const it = (input as Iterable<Buffer | Uint8Array | string>)[Symbol.iterator]();
   return {
     next: async () => it.next(),
@@ -976,4 +1091,3 @@ export async function applyMappingToBuffer(
   for await (const chunk of output) parts.push(chunk as Buffer);
   return { data: Buffer.concat(parts), stats: await stats };
 }
-

@@ -132,7 +132,8 @@ export function parseNumberBytes(
       i += sepLen;
       continue;
     }
-    if (b === thou) return dec === COMMA ? 'unexpected "." in a decimal-comma column' : 'misplaced thousands separator';
+    if (b === thou)
+      return dec === COMMA ? 'unexpected "." in a decimal-comma column' : 'misplaced thousands separator';
     break;
   }
   if (groups > 0 && !inFrac && groupLen !== 3) return 'misplaced thousands separator';
@@ -175,7 +176,7 @@ export function parseNumberBytes(
 // Two-letter currency marks other than CR/DR (kr, Fr, zł is non-ASCII anyway).
 function isCurrencyPair(buf: Buffer, i: number): boolean {
   const w = ((buf[i] | 0x20) << 8) | (buf[i + 1] | 0x20);
-  return w === 0x6b72 /* kr */ || w === 0x6672 /* fr */ || w === 0x6c65 /* le */ || w === 0x726d /* rm */;
+  return w === 0x6b72 /* kr */ || w === 0x6672 /* fr */ || w === 0x6c65 /* le */ || w === 0x726d; /* rm */
 }
 
 /** Rounds half away from zero to `decimals` fraction digits, in place. */

@@ -15,7 +15,10 @@ export interface ParseResult {
  * Parses bytes or text given whole or as chunks (each chunk boundary anywhere, even inside a character or
  * a CRLF). With `header: false`, rows are returned exactly as found.
  */
-export function parseCsv(input: Buffer | Uint8Array | string | Iterable<Buffer | Uint8Array | string>, options: ReadOptions = {}): ParseResult {
+export function parseCsv(
+  input: Buffer | Uint8Array | string | Iterable<Buffer | Uint8Array | string>,
+  options: ReadOptions = {},
+): ParseResult {
   const rows: string[][] = [];
   const ragged: RaggedRow[] = [];
   const headerless = options.header === false;

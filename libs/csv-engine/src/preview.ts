@@ -4,7 +4,10 @@ import { applyMapping, type CsvInput } from './mapping';
 import { parseCsv } from './parse';
 import type { ApplyOptions, ApplyStats, MappingPair } from './types';
 
-export interface PreviewOptions extends Omit<ApplyOptions, 'maxRows' | 'encoding' | 'bom' | 'header' | 'delimiter' | 'lineEnding'> {
+export interface PreviewOptions extends Omit<
+  ApplyOptions,
+  'maxRows' | 'encoding' | 'bom' | 'header' | 'delimiter' | 'lineEnding'
+> {
   /** Output rows to return. Default 20. */
   rows?: number;
 }

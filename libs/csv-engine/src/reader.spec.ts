@@ -39,7 +39,13 @@ describe('encodings', () => {
 
   it('falls back to Windows-1252 when the bytes are not UTF-8', () => {
     // "Müller;€ 5" in cp1252: ü = 0xFC, € = 0x80
-    const bytes = Buffer.from([...Buffer.from('Name;Betrag\nM'), 0xfc, ...Buffer.from('ller;'), 0x80, ...Buffer.from(' 5\n')]);
+    const bytes = Buffer.from([
+      ...Buffer.from('Name;Betrag\nM'),
+      0xfc,
+      ...Buffer.from('ller;'),
+      0x80,
+      ...Buffer.from(' 5\n'),
+    ]);
     const r = parseCsv(bytes);
     expect(r.info).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
     expect(r.rows).toEqual([['Müller', '€ 5']]);
@@ -69,7 +75,9 @@ describe('encodings', () => {
     }
     expect(err?.code).toBe('INVALID_ENCODING');
     expect(err?.line).toBe(30_003);
-    expect(err?.message).toBe('Line 30003 is not valid UTF-8 text. Save the file as UTF-8 CSV, or choose its encoding.');
+    expect(err?.message).toBe(
+      'Line 30003 is not valid UTF-8 text. Save the file as UTF-8 CSV, or choose its encoding.',
+    );
   });
 });
 
@@ -94,7 +102,8 @@ describe('delimiters and header rows', () => {
   });
 
   it('skips a bank preamble and counts the skipped lines', () => {
-    const text = 'Account;DE12 3456\nPeriod;01.01.2024 - 31.01.2024\n\nDate;Description;Amount\n02.01.2024;Coffee;-3,50\n';
+    const text =
+      'Account;DE12 3456\nPeriod;01.01.2024 - 31.01.2024\n\nDate;Description;Amount\n02.01.2024;Coffee;-3,50\n';
     const r = parseCsv(text);
     expect(r.info).toMatchObject({ headerRow: 4, skippedLines: 3, delimiter: ';' });
     expect(r.headers).toEqual(['Date', 'Description', 'Amount']);
@@ -203,11 +212,27 @@ describe('bad input', () => {
   });
 
   it.each([
-    ['Excel/ZIP', [0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00], 'This looks like an Excel/ZIP file, not CSV. Export it as CSV first.'],
-    ['Excel (.xls)', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], 'This looks like an Excel (.xls) file, not CSV. Export it as CSV first.'],
+    [
+      'Excel/ZIP',
+      [0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00],
+      'This looks like an Excel/ZIP file, not CSV. Export it as CSV first.',
+    ],
+    [
+      'Excel (.xls)',
+      [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+      'This looks like an Excel (.xls) file, not CSV. Export it as CSV first.',
+    ],
     ['PDF', [...Buffer.from('%PDF-1.7\n')], 'This looks like a PDF file, not CSV. Export it as CSV first.'],
-    ['PNG image', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'This looks like a PNG image file, not CSV. Export it as CSV first.'],
-    ['binary', [...Buffer.from('a,b\n1,'), 0, 0, 0x0a], 'This looks like a binary file, not CSV. Export it as CSV first.'],
+    [
+      'PNG image',
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      'This looks like a PNG image file, not CSV. Export it as CSV first.',
+    ],
+    [
+      'binary',
+      [...Buffer.from('a,b\n1,'), 0, 0, 0x0a],
+      'This looks like a binary file, not CSV. Export it as CSV first.',
+    ],
   ])('rejects %s content', (kind, bytes, message) => {
     const e = fails(Buffer.from([...bytes, ...Buffer.from('rest of the file')]), 'BINARY_FILE');
     expect(e.message).toBe(message);
@@ -216,8 +241,8 @@ describe('bad input', () => {
   });
 
   it('finds a NUL byte deep in the file', () => {
-    expect(() => parseCsv([Buffer.from('a,b\n' + '1,2\n'.repeat(100_000)), Buffer.from([0x31, 0x00, 0x0a])])).toThrow(
-      'This looks like a binary file, not CSV. Export it as CSV first.',
-    );
+    expect(() =>
+      parseCsv([Buffer.from('a,b\n' + '1,2\n'.repeat(100_000)), Buffer.from([0x31, 0x00, 0x0a])]),
+    ).toThrow('This looks like a binary file, not CSV. Export it as CSV first.');
   });
 });

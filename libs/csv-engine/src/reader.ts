@@ -55,12 +55,15 @@ const DEFAULT_SNIFF_BYTES = 64 * 1024;
 
 export function validateReadOptions(o: ReadOptions): void {
   if (o.delimiter !== undefined && !DELIMITERS.includes(o.delimiter)) {
-    throw new OptionsError(`Unsupported delimiter ${JSON.stringify(o.delimiter)}: use comma, semicolon, tab or pipe.`);
+    throw new OptionsError(
+      `Unsupported delimiter ${JSON.stringify(o.delimiter)}: use comma, semicolon, tab or pipe.`,
+    );
   }
   if (o.headerRow !== undefined && (!Number.isInteger(o.headerRow) || o.headerRow < 1)) {
     throw new OptionsError('headerRow must be a line number, 1 or more.');
   }
-  if (o.maxFieldBytes !== undefined && !(o.maxFieldBytes > 0)) throw new OptionsError('maxFieldBytes must be positive.');
+  if (o.maxFieldBytes !== undefined && !(o.maxFieldBytes > 0))
+    throw new OptionsError('maxFieldBytes must be positive.');
 }
 
 export class CsvReader {
@@ -96,7 +99,12 @@ export class CsvReader {
 
   push(chunk: Buffer | Uint8Array | string): void {
     if (this.stopped) return;
-    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    const b =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk);
     this.feed(this.decoder.push(b));
     if (this.decoder.invalid) this.failEncoding();
   }
@@ -208,6 +216,9 @@ export class CsvReader {
   private failEncoding(): never {
     if (!this.parser) this.start(false);
     const p = this.parser as RecordParser;
-    throw new InvalidEncodingError(p.nextLine + p.pendingLines(), (this.decoder.encoding ?? 'utf-8').toUpperCase());
+    throw new InvalidEncodingError(
+      p.nextLine + p.pendingLines(),
+      (this.decoder.encoding ?? 'utf-8').toUpperCase(),
+    );
   }
 }

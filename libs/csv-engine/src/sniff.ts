@@ -24,7 +24,11 @@ interface Candidate {
   headerIndex: number;
 }
 
-function countsFor(sample: Buffer, delimiter: Delimiter, final: boolean): { count: number; line: number }[] | null {
+function countsFor(
+  sample: Buffer,
+  delimiter: Delimiter,
+  final: boolean,
+): { count: number; line: number }[] | null {
   const records: { count: number; line: number }[] = [];
   const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
     records.push({ count: r.count, line: r.line });
@@ -40,7 +44,12 @@ function countsFor(sample: Buffer, delimiter: Delimiter, final: boolean): { coun
   return records;
 }
 
-function evaluate(sample: Buffer, delimiter: Delimiter, final: boolean, headerLine?: number): Candidate | null {
+function evaluate(
+  sample: Buffer,
+  delimiter: Delimiter,
+  final: boolean,
+  headerLine?: number,
+): Candidate | null {
   const records = countsFor(sample, delimiter, final);
   if (!records || records.length === 0) return null;
   let headerIndex: number;
@@ -95,12 +104,14 @@ export function sniff(
     if (
       diff > 0.05 ||
       (Math.abs(diff) <= 0.05 &&
-        (c.headerIndex < best.headerIndex || (c.headerIndex === best.headerIndex && c.columns > best.columns)))
+        (c.headerIndex < best.headerIndex ||
+          (c.headerIndex === best.headerIndex && c.columns > best.columns)))
     ) {
       best = c;
     }
   }
-  if (!best) return { delimiter: overrides.delimiter ?? ',', headerLine: overrides.headerRow ?? 1, columns: 1 };
+  if (!best)
+    return { delimiter: overrides.delimiter ?? ',', headerLine: overrides.headerRow ?? 1, columns: 1 };
   return {
     delimiter: best.delimiter,
     headerLine: overrides.headerRow ?? best.headerLine,

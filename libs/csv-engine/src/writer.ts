@@ -58,7 +58,8 @@ export function isNumberOrPhone(src: Buffer, s: number, e: number): boolean {
     const b = src[i];
     if (b >= 0x30 && b <= 0x39) digits++;
     // Only characters that cannot form a function call: digits and number/phone punctuation.
-    else if (b !== 0x2e && b !== 0x2c && b !== 0x20 && b !== 0x28 && b !== 0x29 && b !== 0x2d && b !== 0x2f) return false;
+    else if (b !== 0x2e && b !== 0x2c && b !== 0x20 && b !== 0x28 && b !== 0x29 && b !== 0x2d && b !== 0x2f)
+      return false;
   }
   return digits > 0;
 }
@@ -73,7 +74,14 @@ export function needsFormulaGuard(src: Buffer, s: number, e: number): boolean {
 }
 
 /** Writes one cell given as content bytes, quoting and escaping only where needed. */
-export function writeCell(sink: ByteSink, src: Buffer, s: number, e: number, delim: number, protect: boolean): void {
+export function writeCell(
+  sink: ByteSink,
+  src: Buffer,
+  s: number,
+  e: number,
+  delim: number,
+  protect: boolean,
+): void {
   const guard = protect && needsFormulaGuard(src, s, e);
   let quote = false;
   let quotes = 0;
