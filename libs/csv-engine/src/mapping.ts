@@ -36,7 +36,7 @@ import type {
   MappingPair,
   Transform,
 } from './types';
-import { ByteSink, isNumberOrPhone, writeCell, writeStringCell } from './writer';
+import { ByteSink, isNumberOrPhone, viewOf, writeCell, writeStringCell } from './writer';
 
 /** Anything the engine can read: a Node stream, an (async) iterable of chunks, or the bytes themselves. */
 export type CsvInput =
@@ -664,14 +664,39 @@ class MappingRun {
     const nOps = ops.length;
     const delim = this.delim;
     const rowStart = sink.pos;
+    const buf = r.buf;
+    const sv = this.viewOf(buf);
+    const starts = r.starts;
+    const ends = r.ends;
+    const flags = r.flags;
+    const protect = this.protect;
+    const sameDelim = this.sameDelim;
     for (let j = 0; j < nOps; j++) {
       if (j > 0) sink.buf[sink.pos++] = delim;
       const op = ops[j];
       const before = sink.pos;
       switch (op.kind) {
-        case OP_COPY:
-          if (op.src < count) this.copy(r, op.src);
+        case OP_COPY: {
+          // The common cases inline; copy() has them all.
+          const k = op.src;
+          if (k >= count) break;
+          const f = flags[k];
+          let s = starts[k];
+          let e = ends[k];
+          if (f === F_QUOTED) {
+            s++;
+            e--;
+          } else if (f !== F_PLAIN) {
+            if (f !== F_MALFORMED && sameDelim && !(protect && GUARD[buf[s + 1]] === 1))
+              sink.copyFrom(buf, sv, s, e);
+            else this.copy(r, k);
+            break;
+          }
+          if (s === e) break;
+          if ((protect && GUARD[buf[s]] === 1) || !sameDelim) writeCell(sink, buf, s, e, delim, protect);
+          else sink.copyFrom(buf, sv, s, e);
           break;
+        }
         case OP_EMPTY:
           break;
         case OP_CONST:
@@ -732,7 +757,7 @@ class MappingRun {
       const b0 = buf[cs];
       if ((this.protect && GUARD[b0] === 1) || !this.sameDelim)
         writeCell(sink, buf, cs, ce, this.delim, this.protect);
-      else sink.bytes(buf, cs, ce);
+      else sink.copyFrom(buf, this.viewOf(buf), cs, ce);
       return;
     }
     if (f !== F_MALFORMED && this.sameDelim) {
@@ -742,11 +767,23 @@ class MappingRun {
         sink.byte(QUOTE);
         sink.byte(0x27);
         sink.bytes(buf, s + 1, e);
-      } else sink.bytes(buf, s, e);
+      } else sink.copyFrom(buf, this.viewOf(buf), s, e);
       return;
     }
     const v = unescapeField(buf, s, e);
     writeCell(sink, v, 0, v.length, this.delim, this.protect);
+  }
+
+  private viewBuf: Buffer | null = null;
+  private view: DataView = new DataView(new ArrayBuffer(0));
+
+  /** A DataView over the parser's current buffer (made once per buffer, not per field). */
+  private viewOf(buf: Buffer): DataView {
+    if (buf !== this.viewBuf) {
+      this.viewBuf = buf;
+      this.view = viewOf(buf);
+    }
+    return this.view;
   }
 
   private readonly cv = { buf: Buffer.alloc(0) as Buffer, s: 0, e: 0 };

@@ -58,6 +58,7 @@ export class RecordParser implements RecordView {
 
   private readonly cls = new Uint8Array(256);
   private readonly delim: number;
+  private readonly hi: number;
   private readonly maxField: number;
   private readonly maxRow: number;
   private readonly maxColumns: number;
@@ -71,6 +72,7 @@ export class RecordParser implements RecordView {
     limits: ParserLimits = {},
   ) {
     this.delim = delimiter;
+    this.hi = Math.max(delimiter, QUOTE, LF, CR);
     this.cls[delimiter] = C_DELIM;
     this.cls[QUOTE] = C_QUOTE;
     this.cls[LF] = C_LF;
@@ -152,6 +154,8 @@ export class RecordParser implements RecordView {
     this.buf = buf;
     const n = buf.length;
     const cls = this.cls;
+    // Bytes above `hi` are never special: the common case costs one compare, no table load.
+    const hi = this.hi;
     const delim = this.delim;
     const maxField = this.maxField;
     let starts = this.starts;
@@ -204,7 +208,12 @@ export class RecordParser implements RecordView {
           i++;
           let closed = false;
           while (i < n) {
-            const k = cls[buf[i]];
+            const b = buf[i];
+            if (b > hi) {
+              i++;
+              continue;
+            }
+            const k = cls[b];
             if (k === 0) {
               i++;
               continue;
@@ -245,20 +254,29 @@ export class RecordParser implements RecordView {
             break;
           }
           if (i < n) {
-            const k = cls[buf[i]];
-            if (k === 0 || k === C_QUOTE) {
+            const b = buf[i];
+            if (b > hi || cls[b] === 0 || b === QUOTE) {
               // Text after the closing quote ("ab"c): keep it, as spreadsheet apps do.
               fl = F_MALFORMED;
               while (i < n) {
-                const k2 = cls[buf[i]];
-                if (k2 === 0 || k2 === C_QUOTE) i++;
-                else break;
+                const b2 = buf[i];
+                if (b2 > hi) i++;
+                else {
+                  const k2 = cls[b2];
+                  if (k2 === 0 || k2 === C_QUOTE) i++;
+                  else break;
+                }
               }
             }
           }
         } else {
           while (i < n) {
-            const k = cls[buf[i]];
+            const b = buf[i];
+            if (b > hi) {
+              i++;
+              continue;
+            }
+            const k = cls[b];
             if (k === 0) i++;
             else if (k === C_QUOTE) {
               fl = F_MALFORMED;

@@ -17,15 +17,40 @@ export interface WriteOptions {
 /** Growable byte buffer, drained in whole rows. */
 export class ByteSink {
   buf: Buffer;
+  /** DataView over exactly `buf`, for 4-byte moves. */
+  view: DataView;
   pos = 0;
   constructor(size = 1 << 20) {
     this.buf = Buffer.allocUnsafe(size);
+    this.view = viewOf(this.buf);
   }
   ensure(extra: number): void {
     if (this.pos + extra <= this.buf.length) return;
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + extra));
     this.buf.copy(next, 0, 0, this.pos);
     this.buf = next;
+    this.view = viewOf(next);
+  }
+  /**
+   * Copies src[s, e) (room must be ensured). `sv` is viewOf(src). Short fields move 4 bytes at a time
+   * through DataViews (V8 inlines them; Buffer#copy costs a native call, a byte loop a branch per byte).
+   */
+  copyFrom(src: Buffer, sv: DataView, s: number, e: number): void {
+    const len = e - s;
+    const p = this.pos;
+    if (len >= 4) {
+      if (len > 256) src.copy(this.buf, p, s, e);
+      else {
+        const dv = this.view;
+        const last = len - 4;
+        for (let k = 0; k < last; k += 4) dv.setInt32(p + k, sv.getInt32(s + k, true), true);
+        dv.setInt32(p + last, sv.getInt32(s + last, true), true);
+      }
+    } else {
+      const buf = this.buf;
+      for (let k = 0; k < len; k++) buf[p + k] = src[s + k];
+    }
+    this.pos = p + len;
   }
   /** Copies out what was written and starts over in the same buffer. */
   take(): Buffer {
@@ -49,6 +74,10 @@ export class ByteSink {
     }
     this.pos = p;
   }
+}
+
+export function viewOf(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
 /** Is the cell (bytes) a plain number or a phone number, so a leading + or - is harmless? */
