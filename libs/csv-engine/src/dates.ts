@@ -94,6 +94,58 @@ export function readGroups(buf: Buffer, s: number, e: number, g: DateGroups): bo
   return true;
 }
 
+/** A separator readGroups accepts between groups: / . - space , */
+function isDateSep(b: number): boolean {
+  return b === 0x2f || b === 0x2e || b === 0x2d || b === 0x20 || b === 0x2c;
+}
+
+/** Two ASCII digits at i as a number, or -1. */
+function two(buf: Buffer, i: number): number {
+  const a = buf[i] - 0x30;
+  const b = buf[i + 1] - 0x30;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * Fast path for the 10-byte shapes DD/MM/YYYY, MM/DD/YYYY (order DMY or MDY) and YYYY-MM-DD (YMD), any
+ * separators readGroups accepts. Fills `out` and returns true only for a valid date; anything else
+ * (other shapes, invalid days) returns false and takes the general path, which gives the same date or the reason.
+ */
+export function readDate10(buf: Buffer, s: number, order: DateOrder, out: Ymd): boolean {
+  let y: number;
+  let m: number;
+  let d: number;
+  if (order === 'YMD') {
+    if (!isDateSep(buf[s + 4]) || !isDateSep(buf[s + 7])) return false;
+    const hi = two(buf, s);
+    const lo = two(buf, s + 2);
+    m = two(buf, s + 5);
+    d = two(buf, s + 8);
+    if (hi < 0 || lo < 0) return false;
+    y = hi * 100 + lo;
+  } else {
+    if (!isDateSep(buf[s + 2]) || !isDateSep(buf[s + 5])) return false;
+    const a = two(buf, s);
+    const b = two(buf, s + 3);
+    const hi = two(buf, s + 6);
+    const lo = two(buf, s + 8);
+    if (hi < 0 || lo < 0) return false;
+    y = hi * 100 + lo;
+    if (order === 'DMY') {
+      d = a;
+      m = b;
+    } else {
+      m = a;
+      d = b;
+    }
+  }
+  if (m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return false;
+  out.y = y;
+  out.m = m;
+  out.d = d;
+  return true;
+}
+
 function daysIn(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;

@@ -11,6 +11,7 @@ import {
   isValidPattern,
   parseDateWithMonthName,
   patternOrder,
+  readDate10,
   readGroups,
   voteDate,
   writeDate,
@@ -21,6 +22,7 @@ import {
   DecimalSum,
   NumberScratch,
   parseNumberBytes,
+  parseSimpleNumber,
   recomputeValue,
   voteDecimal,
   writeNumber,
@@ -816,7 +818,8 @@ class MappingRun {
     const g = this.groups;
     const out = this.ymd;
     let reason: string | null;
-    if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
+    if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) reason = null;
+    else if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
     else reason = parseDateWithMonthName(v.buf.toString('utf8', v.s, v.e).trim(), out);
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;
@@ -840,7 +843,9 @@ class MappingRun {
     const v = this.content(r, op.src);
     if (v.s === v.e) return;
     const n = this.num;
-    const reason = parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
+    const reason = parseSimpleNumber(v.buf, v.s, v.e, op.dec, n)
+      ? null
+      : parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
     const total = op.total as ControlTotal;
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;

@@ -173,6 +173,71 @@ export function parseNumberBytes(
   return null;
 }
 
+/**
+ * Fast path for the plain shapes: an optional minus, digits with `dec`'s thousands separator in groups of
+ * three, an optional decimal part, nothing else (up to 24 bytes). Fills `out` exactly as parseNumberBytes
+ * would and returns true; anything else returns false and takes the general path.
+ */
+export function parseSimpleNumber(
+  buf: Buffer,
+  s: number,
+  e: number,
+  dec: number,
+  out: NumberScratch,
+): boolean {
+  if (e - s > 24) return false;
+  const thou = dec === DOT ? COMMA : DOT;
+  const d = out.digits;
+  let i = s;
+  let neg = false;
+  if (buf[i] === 0x2d) {
+    neg = true;
+    i++;
+  }
+  let intLen = 0;
+  let intVal = 0;
+  let groupLen = 0;
+  let groups = 0;
+  let digits = 0;
+  while (i < e) {
+    const b = buf[i];
+    if (b >= 0x30 && b <= 0x39) {
+      if (intLen > 0 || b !== D0) {
+        intVal = intVal * 10 + (b - D0);
+        d[1 + intLen++] = b - D0;
+      }
+      groupLen++;
+      digits++;
+      i++;
+    } else if (b === thou) {
+      if (groupLen === 0 || groupLen > 3 || (groups > 0 && groupLen !== 3)) return false;
+      groups++;
+      groupLen = 0;
+      i++;
+    } else break;
+  }
+  if (digits === 0 || (groups > 0 && groupLen !== 3)) return false;
+  let fracLen = 0;
+  let micro = 0;
+  if (i < e) {
+    if (buf[i] !== dec) return false;
+    i++;
+    while (i < e) {
+      const b = buf[i];
+      if (b < 0x30 || b > 0x39) return false;
+      if (fracLen < 6) micro += (b - D0) * POW10_MICRO[fracLen];
+      d[1 + intLen + fracLen++] = b - D0;
+      i++;
+    }
+  }
+  out.intLen = intLen;
+  out.fracLen = fracLen;
+  out.neg = neg;
+  out.intVal = intVal;
+  out.micro = micro;
+  return true;
+}
+
 // Two-letter currency marks other than CR/DR (kr, Fr, zł is non-ASCII anyway).
 function isCurrencyPair(buf: Buffer, i: number): boolean {
   const w = ((buf[i] | 0x20) << 8) | (buf[i + 1] | 0x20);
