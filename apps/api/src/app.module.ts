@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { redactApiKeys } from './auth/api-key-token';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { ErrorFilter } from './common/error.filter';
@@ -36,6 +37,14 @@ export class AppModule {
             },
             // Credentials never reach the log.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // A key pasted into a URL is refused by AuthGuard; it must not reach the log either.
+            serializers: {
+              req: (req: { url?: string; query?: unknown }) => {
+                if (req.url) req.url = redactApiKeys(req.url);
+                if (req.query) req.query = JSON.parse(redactApiKeys(JSON.stringify(req.query))) as unknown;
+                return req;
+              },
+            },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
           },
         }),
