@@ -422,3 +422,31 @@ describe('registration throttle per IP (e2e)', () => {
       .expect(201);
   });
 });
+
+describe('session cookie in production (e2e)', () => {
+  it('is __Host- prefixed and Secure behind a TLS-terminating proxy', async () => {
+    const app = await startApp({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      TRUST_PROXY: '1',
+      APP_URL: 'https://csvmapper.test',
+    });
+    try {
+      const res = await request(app.getHttpServer())
+        .post('/api/register')
+        .set(XRW)
+        .set('X-Forwarded-Proto', 'https')
+        .send(newUser())
+        .expect(201);
+      const line = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+      expect(line).toMatch(/^__Host-csvm\.sid=/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).toMatch(/; HttpOnly/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; SameSite=Lax/);
+      expect(line).not.toMatch(/Domain=/i);
+    } finally {
+      await app.close();
+    }
+  });
+});

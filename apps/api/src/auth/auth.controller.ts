@@ -1,10 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Redirect, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiConfig } from '../config/api.config';
 import { parseLogin, parseRegister, parseReset, parseResetRequest } from './auth.dto';
 import { AuthService, SessionUserView } from './auth.service';
 import { RESET_REQUEST_ACCEPTED, PasswordResetService } from './password-reset.service';
-import { sessionCookieName } from './session-data';
 import { SessionsService } from './sessions.service';
 
 interface Message {
@@ -17,7 +15,6 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly resets: PasswordResetService,
     private readonly sessions: SessionsService,
-    private readonly config: ApiConfig,
   ) {}
 
   @Post('register')
@@ -47,13 +44,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Message> {
-    await this.sessions.end(req);
-    res.clearCookie(sessionCookieName(this.config.isProduction), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.isProduction,
-    });
+    await this.sessions.endAndClear(req, res);
     return { message: 'Logged out successfully' };
   }
 

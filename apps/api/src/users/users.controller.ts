@@ -35,7 +35,7 @@ export class UsersController {
   ): Promise<{ message: string }> {
     const password = (body as { password?: unknown } | null)?.password;
     await this.users.deleteAccount(user.id, typeof password === 'string' ? password : '', res);
-    await this.sessions.end(req).catch(() => undefined);
+    await this.sessions.endAndClear(req, res).catch(() => undefined);
     return { message: 'Account Deleted' };
   }
 }
