@@ -91,8 +91,9 @@ export function ProcessingSuccess({ result, onReset }: { result: ProcessResult; 
         {result.warningCount > 0 ? (
           <Box borderWidth="1px" borderColor="orange.muted" bg="orange.subtle" borderRadius="md" p="4">
             <Text fontWeight="semibold">
-              {result.warningCount} value{result.warningCount === 1 ? '' : 's'} could not be read and were
-              left unchanged
+              {result.warningCount === 1
+                ? '1 value could not be read and was left unchanged'
+                : `${result.warningCount} values could not be read and were left unchanged`}
             </Text>
             <Stack as="ul" gap="1" mt="2" fontSize="sm" ps="4">
               {result.warnings.slice(0, 5).map((w, i) => (
