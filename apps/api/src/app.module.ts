@@ -20,6 +20,8 @@ import { UploadsModule } from './uploads/uploads.module';
 import { ProcessingModule } from './processing/processing.module';
 import { MappingsModule } from './mappings/mappings.module';
 import { TemplatesModule } from './templates/templates.module';
+import { JobsModule } from './jobs/jobs.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -63,6 +65,8 @@ export class AppModule {
         ProcessingModule,
         MappingsModule,
         TemplatesModule,
+        JobsModule,
+        WebhooksModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
