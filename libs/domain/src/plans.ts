@@ -253,7 +253,10 @@ export function upgradeTargetFor(plan: string): PlanKey {
 }
 
 /** Spec §4 quota bar colours and width. */
-export function quotaBar(used: number, limit: number): { color: 'green' | 'red' | 'yellow' | 'blue'; widthPercent: number } {
+export function quotaBar(
+  used: number,
+  limit: number,
+): { color: 'green' | 'red' | 'yellow' | 'blue'; widthPercent: number } {
   if (limit === UNLIMITED) return { color: 'green', widthPercent: used > 0 ? 20 : 0 };
   const pct = limit === 0 ? 100 : (used / limit) * 100;
   const color = used >= limit ? 'red' : pct > 80 ? 'yellow' : 'blue';
@@ -261,3 +264,13 @@ export function quotaBar(used: number, limit: number): { color: 'green' | 'red' 
 }
 
 export const QUOTA_WARNING_THRESHOLD = 0.8;
+
+/** The generated file's name: `mapped_<data file name>.csv`, safe for a download header. */
+export function outputFilename(dataFilename: string): string {
+  const base =
+    dataFilename
+      .replace(/[\\/]/g, '_')
+      .replace(/["\r\n]/g, '')
+      .trim() || 'data.csv';
+  return `mapped_${/\.csv$/i.test(base) ? base : `${base}.csv`}`;
+}

@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import type { Job, Queue } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { planOf } from '@csv-mapper/domain';
@@ -7,6 +8,7 @@ import {
   BlobNotFoundError,
   EphemeralStore,
   JobProducer,
+  jobIdFrom,
   QUEUES,
   UserJobIndex,
   type JobProgress,
@@ -14,6 +16,8 @@ import {
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
+import { ApiConfig } from '../config/api.config';
+import { REDIS } from '../redis/redis.module';
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
 
@@ -43,6 +47,8 @@ export class JobsService {
     private readonly producer: JobProducer,
     private readonly index: UserJobIndex,
     private readonly store: EphemeralStore,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: ApiConfig,
   ) {}
 
   /** `dedupeKey` derived from the request makes a double submit one job. */
@@ -53,6 +59,37 @@ export class JobsService {
     });
     await this.index.add(payload.userId, jobId);
     return jobId;
+  }
+
+  /**
+   * The job a request key already created (queued, running or completed within retention), if any.
+   * A failed or cancelled one is removed so the request can run again.
+   */
+  async findExisting(
+    userId: string,
+    dedupeKey: string,
+  ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
+    const job = await this.queue.getJob(jobIdFrom(QUEUES.csvJobs, dedupeKey));
+    if (!job || job.data.userId !== userId) return null;
+    const state = await this.stateOf(job);
+    if (state === 'failed' || state === 'cancelled') {
+      await job.remove().catch(() => undefined);
+      return null;
+    }
+    return { jobId: job.id as string, status: 'queued', rowsToProcess: job.data.maxRows };
+  }
+
+  /** A short claim on a request key, so two identical submits cannot both reserve quota. */
+  async claim(dedupeKey: string): Promise<boolean> {
+    return (await this.redis.set(this.claimKey(dedupeKey), '1', 'PX', 30_000, 'NX')) === 'OK';
+  }
+
+  async release(dedupeKey: string): Promise<void> {
+    await this.redis.del(this.claimKey(dedupeKey));
+  }
+
+  private claimKey(dedupeKey: string): string {
+    return `${this.config.redisPrefix}process-claim:${jobIdFrom(QUEUES.csvJobs, dedupeKey)}`;
   }
 
   async list(userId: string, limit = 20): Promise<JobView[]> {
@@ -74,8 +111,9 @@ export class JobsService {
     userId: string,
     id: string,
   ): Promise<{ filename: string; size: number; stream: Readable }> {
-    const job = await this.owned(userId, id);
+    let job = await this.owned(userId, id);
     const state = await this.stateOf(job);
+    if (state === 'completed' && !job.returnvalue) job = (await this.queue.getJob(id)) ?? job;
     if (state !== 'completed' || !job.returnvalue) {
       throw new AppError(
         409,
@@ -125,8 +163,11 @@ export class JobsService {
     return 'queued';
   }
 
-  private async view(job: Job<ProcessCsvPayload, ProcessCsvResult>): Promise<JobView> {
+  private async view(fetched: Job<ProcessCsvPayload, ProcessCsvResult>): Promise<JobView> {
+    let job = fetched;
     const state = await this.stateOf(job);
+    // The job may have finished between reading it and reading its state: read it again for its result.
+    if (state === 'completed' && !job.returnvalue) job = (await this.queue.getJob(job.id as string)) ?? job;
     const p = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
     const r = job.returnvalue ?? null;
     return {

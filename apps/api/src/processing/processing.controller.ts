@@ -1,10 +1,16 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { parseProcessRequest } from './process-request';
-import { ProcessingService, type PreviewResponse, type ProcessResponse } from './processing.service';
+import {
+  ProcessingService,
+  type PreviewResponse,
+  type ProcessResponse,
+  type QueuedResponse,
+} from './processing.service';
 
 @Controller('process')
 @UseGuards(AuthGuard)
@@ -14,8 +20,14 @@ export class ProcessingController {
   @Post()
   @HttpCode(200)
   @ApiKeyAllowed()
-  process(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<ProcessResponse> {
-    return this.processing.process(user, parseProcessRequest(body));
+  async process(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProcessResponse | QueuedResponse> {
+    const result = await this.processing.process(user, parseProcessRequest(body));
+    if ('jobId' in result) res.status(202);
+    return result;
   }
 
   @Post('preview')

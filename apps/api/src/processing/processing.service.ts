@@ -11,7 +11,16 @@ import {
   type MappingPair,
   type Warning,
 } from '@csv-mapper/csv-engine';
-import { findBuiltInTemplate, limitsOf, requiredColumns, UNLIMITED } from '@csv-mapper/domain';
+import { createHash } from 'node:crypto';
+import {
+  findBuiltInTemplate,
+  limitsOf,
+  outputFilename,
+  requiredColumns,
+  UNLIMITED,
+} from '@csv-mapper/domain';
+import { ApiConfig } from '../config/api.config';
+import { JobsService } from '../jobs/jobs.service';
 import { UsageHistoryEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
@@ -37,6 +46,16 @@ export interface ProcessResponse {
   controlTotals: ControlTotal[];
 }
 
+/** 202 answer when the run goes to the background queue. */
+export interface QueuedResponse {
+  jobId: string;
+  status: 'queued';
+  rowsToProcess: number;
+  totalRowsInFile: number;
+  limitExceeded: boolean;
+  limitType: 'monthlyQuota' | 'rows' | null;
+}
+
 export interface PreviewResponse {
   headers: string[];
   rows: string[][];
@@ -56,18 +75,103 @@ export class ProcessingService {
   constructor(
     private readonly uploads: UploadsService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly jobs: JobsService,
+    private readonly config: ApiConfig,
   ) {}
 
-  async process(user: AuthUser, req: ProcessRequest): Promise<ProcessResponse> {
+  async process(user: AuthUser, req: ProcessRequest): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data } = await this.prepare(user, req, true);
     const limits = limitsOf(user.plan);
+    if (req.async && !limits.asyncProcessing) {
+      throw new AppError(
+        403,
+        'PLAN_FEATURE_UNAVAILABLE',
+        'Background (async) processing is available on the Business and Enterprise plans. Send the request without "async" or upgrade.',
+      );
+    }
     const fileRows = data.info.rowCount;
     const perFile =
       limits.maxRowsPerFile === UNLIMITED ? fileRows : Math.min(fileRows, limits.maxRowsPerFile);
+    const background = req.async === true || perFile > this.config.syncRowLimit;
+    // A double submit of the same request is one job: answer the existing one without reserving again.
+    const dedupeKey = background ? requestKey(user.id, req, templateHeaders) : '';
+    if (background) {
+      const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
+      if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
+    }
+    try {
+      return await this.run(user, req, {
+        templateHeaders,
+        required,
+        data,
+        fileRows,
+        perFile,
+        background,
+        dedupeKey,
+      });
+    } finally {
+      if (background) await this.jobs.release(dedupeKey);
+    }
+  }
+
+  /** Returns the job an identical request created, or claims the request key for this one. */
+  private async awaitExistingOrClaim(userId: string, dedupeKey: string) {
+    for (let i = 0; i < 25; i++) {
+      const existing = await this.jobs.findExisting(userId, dedupeKey);
+      if (existing) return existing;
+      if (await this.jobs.claim(dedupeKey)) return null;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new AppError(
+      409,
+      'REQUEST_IN_PROGRESS',
+      'The same request is already being queued. Try again in a moment.',
+    );
+  }
+
+  private async run(
+    user: AuthUser,
+    req: ProcessRequest,
+    p: Prepared & { fileRows: number; perFile: number; background: boolean; dedupeKey: string },
+  ): Promise<ProcessResponse | QueuedResponse> {
+    const { templateHeaders, required, data, fileRows, perFile, background, dedupeKey } = p;
+    const limits = limitsOf(user.plan);
     const granted = await this.reserve(user.id, perFile, limits.maxMonthlyRows);
     let limitType: ProcessResponse['limitType'] = null;
     if (granted < perFile) limitType = 'monthlyQuota';
     else if (perFile < fileRows) limitType = 'rows';
+
+    if (background && granted > 0) {
+      try {
+        const jobId = await this.jobs.enqueueProcessCsv(
+          user.plan,
+          {
+            userId: user.id,
+            dataFileId: req.dataFileId,
+            templateFileId: req.templateFileId,
+            templateHeaders,
+            mappings: req.mappings as unknown as Array<{ templateColumn: string; dataColumn: string }>,
+            maxRows: granted,
+            totalRows: fileRows,
+            dataFilename: data.meta.filename,
+            fileSizeBytes: data.meta.size,
+            options: { ...this.applyOptions(data, required), ...req.options },
+          },
+          dedupeKey,
+        );
+        return {
+          jobId,
+          status: 'queued',
+          rowsToProcess: granted,
+          totalRowsInFile: fileRows,
+          limitExceeded: limitType !== null,
+          limitType,
+        };
+      } catch (err) {
+        await this.refund(user.id, granted);
+        throw err;
+      }
+    }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
@@ -92,7 +196,7 @@ export class ProcessingService {
     });
     return {
       csvData: result.data.toString('utf8'),
-      filename: outputName(data.meta.filename),
+      filename: outputFilename(data.meta.filename),
       rowsProcessed,
       totalRowsInFile: fileRows,
       limitExceeded: limitType !== null,
@@ -257,14 +361,22 @@ function engineError(err: unknown): unknown {
   return err;
 }
 
-/** `mapped_<data name>.csv`, safe for a download header. */
-export function outputName(dataFilename: string): string {
-  const base =
-    dataFilename
-      .replace(/[\\/]/g, '_')
-      .replace(/["\r\n]/g, '')
-      .trim() || 'data.csv';
-  return `mapped_${/\.csv$/i.test(base) ? base : `${base}.csv`}`;
-}
+export { outputFilename as outputName } from '@csv-mapper/domain';
 
 export type { MappingPair };
+
+/** Same user, files, columns, mappings and options → same key → one background job. */
+function requestKey(userId: string, req: ProcessRequest, templateHeaders: string[]): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        userId,
+        req.dataFileId,
+        req.templateFileId,
+        templateHeaders,
+        req.mappings,
+        req.options,
+      ]),
+    )
+    .digest('hex');
+}

@@ -2,6 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
+import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BlobNotFoundError,
   EphemeralStore,
@@ -152,13 +153,4 @@ export class CsvJobsProcessor extends WorkerHost {
       throw err;
     }
   }
-}
-
-export function outputName(dataFilename: string): string {
-  const base =
-    dataFilename
-      .replace(/\.csv$/i, '')
-      .replace(/[^\w.\- ]+/g, '_')
-      .slice(0, 150) || 'data';
-  return `mapped_${base}.csv`;
 }

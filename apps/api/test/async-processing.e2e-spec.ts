@@ -1,0 +1,127 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadWorkerConfig } from '../../worker/src/config/worker.config';
+import { WorkerModule } from '../../worker/src/worker.module';
+import { createApiApp } from '../src/bootstrap';
+import { loadApiConfig } from '../src/config/api.config';
+
+// POST /api/process routes large files (above SYNC_ROW_LIMIT) and async requests to the worker: 202 + job.
+const H = { 'X-Requested-With': 'csv-mapper' };
+type Agent = ReturnType<typeof request.agent>;
+
+describe('POST /api/process → background job (real Postgres, Redis, worker)', () => {
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    app = await createApiApp(
+      loadApiConfig({ ...process.env, SYNC_ROW_LIMIT: '5', REGISTRATIONS_PER_IP_PER_HOUR: '10000' }),
+    );
+    await app.init();
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
+      logger: false,
+    });
+    await worker.init();
+    ds = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await app?.close();
+  });
+
+  async function signUp(plan: string): Promise<{ agent: Agent; userId: string }> {
+    const agent = request.agent(app.getHttpServer());
+    const tag = randomBytes(5).toString('hex');
+    await agent
+      .post('/api/register')
+      .set(H)
+      .send({
+        username: `a_${tag}`,
+        email: `a_${tag}@example.com`,
+        password: 'Tr1cky-Mapper!',
+        firstName: '',
+        lastName: '',
+      })
+      .expect(201);
+    const [row] = await ds.query('SELECT id FROM users WHERE username = $1', [`a_${tag}`]);
+    await ds.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
+    return { agent, userId: row.id };
+  }
+
+  async function files(agent: Agent, rows: number) {
+    const t = await agent
+      .post('/api/upload')
+      .set(H)
+      .field('type', 'template')
+      .attach('file', Buffer.from('Name,Amount\n'), 't.csv')
+      .expect(201);
+    const lines = ['Kunde;Betrag'];
+    for (let i = 1; i <= rows; i++) lines.push(`Kunde ${i};${i},50`);
+    const d = await agent
+      .post('/api/upload')
+      .set(H)
+      .field('type', 'data')
+      .attach('file', Buffer.from(lines.join('\n') + '\n'), 'kunden.csv')
+      .expect(201);
+    return { templateFileId: t.body.id as string, dataFileId: d.body.id as string };
+  }
+
+  const mappings = [
+    { templateColumn: 'Name', dataColumn: 'Kunde' },
+    { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
+  ];
+
+  it('queues a file above the sync limit, answers the same job for a double submit, and delivers the result', async () => {
+    const { agent, userId } = await signUp('business');
+    const ids = await files(agent, 8);
+    const body = { ...ids, mappings };
+    const [first, second] = await Promise.all([
+      agent.post('/api/process').set(H).send(body),
+      agent.post('/api/process').set(H).send(body),
+    ]);
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    expect(first.body).toMatchObject({ status: 'queued', rowsToProcess: 8, totalRowsInFile: 8 });
+    expect(second.body.jobId).toBe(first.body.jobId);
+
+    let view = (await agent.get(`/api/jobs/${first.body.jobId}`).expect(200)).body;
+    for (let i = 0; i < 100 && view.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = (await agent.get(`/api/jobs/${first.body.jobId}`).expect(200)).body;
+    }
+    expect(view).toMatchObject({ state: 'completed', rowsProcessed: 8, filename: 'mapped_kunden.csv' });
+    const csv = await agent.get(view.resultUrl).expect(200);
+    expect(csv.text.split('\r\n').slice(0, 3)).toEqual(['Name,Amount', 'Kunde 1,1.50', 'Kunde 2,2.50']);
+    // The quota is charged once, for the rows actually processed.
+    const [u] = await ds.query('SELECT monthly_rows_used FROM users WHERE id = $1', [userId]);
+    expect(u.monthly_rows_used).toBe(8);
+    const usage = await ds.query('SELECT rows_processed FROM usage_history WHERE user_id = $1', [userId]);
+    expect(usage).toEqual([{ rows_processed: 8 }]);
+  });
+
+  it('runs a small file in the background when a business user asks for async', async () => {
+    const { agent } = await signUp('business');
+    const ids = await files(agent, 2);
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings, async: true })
+      .expect(202);
+    expect(res.body.status).toBe('queued');
+  });
+
+  it('refuses async for a plan without background processing', async () => {
+    const { agent } = await signUp('free');
+    const ids = await files(agent, 2);
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings, async: true })
+      .expect(403);
+    expect(res.body.code).toBe('PLAN_FEATURE_UNAVAILABLE');
+  });
+});
