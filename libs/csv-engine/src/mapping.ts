@@ -38,7 +38,7 @@ import type {
   MappingPair,
   Transform,
 } from './types';
-import { ByteSink, isNumberOrPhone, viewOf, writeCell, writeStringCell } from './writer';
+import { ByteSink, isNumberOrPhone, writeCell, writeStringCell } from './writer';
 
 /** Anything the engine can read: a Node stream, an (async) iterable of chunks, or the bytes themselves. */
 export type CsvInput =
@@ -67,7 +67,14 @@ const OP_TRIM = 7;
 const OP_UPPER = 8;
 const OP_LOWER = 9;
 
+// Module-level copies of the field flags for the row code: uses of imported bindings compile to
+// property loads on the parser module, which V8 wants to have seen run before it optimises them.
+const PLAIN = F_PLAIN;
+const QUOTED = F_QUOTED;
+const MALFORMED = F_MALFORMED;
+
 const FLUSH_BYTES = 512 * 1024;
+const FIRST_FLUSH_BYTES = 16 * 1024;
 const DEFAULT_INFERENCE_ROWS = 10_000;
 const MAX_PROFILE_BYTES = 16 * 1024 * 1024;
 
@@ -629,12 +636,22 @@ class MappingRun {
     this.endLine();
   }
 
+  /**
+   * The first output chunk is small (FIRST_FLUSH_BYTES): so the flush path first runs while the row code is
+   * still interpreted and collecting type feedback, not after V8 has optimised it without that path (which
+   * would throw the optimised code away and run the next thousands of rows interpreted).
+   */
+  private flushAt = FIRST_FLUSH_BYTES;
+
   private endLine(): void {
     const sink = this.sink;
     sink.ensure(2);
     if (this.crlf) sink.buf[sink.pos++] = CR;
     sink.buf[sink.pos++] = LF;
-    if (sink.pos >= FLUSH_BYTES) this.flush();
+    if (sink.pos >= this.flushAt) {
+      this.flushAt = FLUSH_BYTES;
+      this.flush();
+    }
   }
 
   flush(): void {
@@ -667,7 +684,7 @@ class MappingRun {
     const delim = this.delim;
     const rowStart = sink.pos;
     const buf = r.buf;
-    const sv = this.viewOf(buf);
+    const sv = r.view;
     const starts = r.starts;
     const ends = r.ends;
     const flags = r.flags;
@@ -685,11 +702,11 @@ class MappingRun {
           const f = flags[k];
           let s = starts[k];
           let e = ends[k];
-          if (f === F_QUOTED) {
+          if (f === QUOTED) {
             s++;
             e--;
-          } else if (f !== F_PLAIN) {
-            if (f !== F_MALFORMED && sameDelim && !(protect && GUARD[buf[s + 1]] === 1))
+          } else if (f !== PLAIN) {
+            if (f !== MALFORMED && sameDelim && !(protect && GUARD[buf[s + 1]] === 1))
               sink.copyFrom(buf, sv, s, e);
             else this.copy(r, k);
             break;
@@ -759,7 +776,7 @@ class MappingRun {
       const b0 = buf[cs];
       if ((this.protect && GUARD[b0] === 1) || !this.sameDelim)
         writeCell(sink, buf, cs, ce, this.delim, this.protect);
-      else sink.copyFrom(buf, this.viewOf(buf), cs, ce);
+      else sink.copyFrom(buf, r.view, cs, ce);
       return;
     }
     if (f !== F_MALFORMED && this.sameDelim) {
@@ -769,23 +786,11 @@ class MappingRun {
         sink.byte(QUOTE);
         sink.byte(0x27);
         sink.bytes(buf, s + 1, e);
-      } else sink.copyFrom(buf, this.viewOf(buf), s, e);
+      } else sink.copyFrom(buf, r.view, s, e);
       return;
     }
     const v = unescapeField(buf, s, e);
     writeCell(sink, v, 0, v.length, this.delim, this.protect);
-  }
-
-  private viewBuf: Buffer | null = null;
-  private view: DataView = new DataView(new ArrayBuffer(0));
-
-  /** A DataView over the parser's current buffer (made once per buffer, not per field). */
-  private viewOf(buf: Buffer): DataView {
-    if (buf !== this.viewBuf) {
-      this.viewBuf = buf;
-      this.view = viewOf(buf);
-    }
-    return this.view;
   }
 
   private readonly cv = { buf: Buffer.alloc(0) as Buffer, s: 0, e: 0 };

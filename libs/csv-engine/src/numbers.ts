@@ -285,6 +285,8 @@ function roundDigits(n: NumberScratch, decimals: number): void {
 }
 
 function isZero(n: NumberScratch): boolean {
+  // intVal and micro are exact for up to 15 integer and 6 fraction digits: no digit loop for usual values.
+  if (n.intLen <= 15 && n.fracLen <= 6) return n.intVal + n.micro === 0;
   const d = n.digits;
   for (let k = 1; k < 1 + n.intLen + n.fracLen; k++) if (d[k] !== 0) return false;
   return true;
@@ -303,7 +305,10 @@ export function writeNumber(sink: ByteSink, n: NumberScratch, decimals: number, 
   let p = sink.pos;
   const d = n.digits;
   if (neg) buf[p++] = parentheses ? 0x28 : 0x2d;
-  if (n.intLen === 0) buf[p++] = D0;
+  // "0" before the point when there is no integer digit, written without a branch of its own (a branch
+  // first taken late, e.g. at the first 0,50, would throw the optimised code away).
+  buf[p] = D0;
+  p += n.intLen === 0 ? 1 : 0;
   for (let k = 1; k <= n.intLen; k++) buf[p++] = D0 + d[k];
   if (fd > 0) {
     buf[p++] = DOT;
@@ -334,13 +339,18 @@ const CARRY = 1e12;
  * whole units and millionths are kept apart and carried, BigInt only for huge values.
  */
 export class DecimalSum {
-  private units = 0;
-  private micros = 0;
+  /**
+   * [whole units, millionths]. A Float64Array, not two number fields: the sums outgrow V8's small
+   * integers after a few thousand values, and a field changing representation mid-run would throw away
+   * the optimised code of every function that touches these objects. Exact: |units| <= 1e15, |micros| < 1e12 + 1e6.
+   */
+  private readonly acc = new Float64Array(2);
   private big = 0n;
   count = 0;
 
   add(n: NumberScratch, sign = 1): void {
     this.count++;
+    const acc = this.acc;
     const neg = n.neg !== sign < 0;
     if (n.intLen > 15) {
       const d = n.digits;
@@ -348,24 +358,26 @@ export class DecimalSum {
       for (let k = 1; k <= n.intLen; k++) v = v * 10n + BigInt(d[k]);
       this.big += neg ? -v : v;
     } else {
-      this.units += neg ? -n.intVal : n.intVal;
-      if (this.units > 1e15 || this.units < -1e15) {
-        this.big += BigInt(this.units);
-        this.units = 0;
+      if (neg) acc[0] -= n.intVal;
+      else acc[0] += n.intVal;
+      if (acc[0] > 1e15 || acc[0] < -1e15) {
+        this.big += BigInt(acc[0]);
+        acc[0] = 0;
       }
     }
-    this.micros += neg ? -n.micro : n.micro;
-    if (this.micros >= CARRY || this.micros <= -CARRY) {
-      const whole = Math.trunc(this.micros / MICRO);
-      this.units += whole;
-      this.micros -= whole * MICRO;
+    if (neg) acc[1] -= n.micro;
+    else acc[1] += n.micro;
+    if (acc[1] >= CARRY || acc[1] <= -CARRY) {
+      const whole = Math.trunc(acc[1] / MICRO);
+      acc[0] += whole;
+      acc[1] -= whole * MICRO;
     }
   }
 
   /** The sum as plain decimal text with `decimals` fraction digits (trailing zeros kept). */
   toString(decimalsWanted = 2): string {
     const decimals = Math.max(0, Math.min(6, decimalsWanted));
-    const total = (this.big + BigInt(this.units)) * BigInt(MICRO) + BigInt(this.micros);
+    const total = (this.big + BigInt(this.acc[0])) * BigInt(MICRO) + BigInt(this.acc[1]);
     const neg = total < 0n;
     const abs = neg ? -total : total;
     const scale = 10n ** BigInt(6 - decimals);

@@ -4,16 +4,21 @@
 // blank lines skipped, quotes with "" escapes, delimiters and newlines inside quotes.
 import { FieldTooLargeError, RowTooLargeError, TooManyColumnsError, UnterminatedQuoteError } from './errors';
 
-export const QUOTE = 0x22;
-export const LF = 0x0a;
-export const CR = 0x0d;
+// Constants are declared locally and exported in a list: TypeScript compiles every use of an
+// `export const` as an `exports.X` property load, which V8 optimises only after seeing it run, so a path
+// first taken late (a stray quote) would throw the optimised parser away. Local consts need no feedback.
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
 
 /** Field flags. */
-export const F_PLAIN = 0; // unquoted, content = [start, end)
-export const F_QUOTED = 1; // quoted, content = [start+1, end-1), no "" inside
-export const F_ESCAPED = 2; // quoted with "" escapes: raw [start, end) is already valid RFC 4180 output
-export const F_MALFORMED = 3; // stray quote or text after a closing quote: decode with unescape()
-export const F_NEEDS_QUOTE = 4; // bit: quoted content holds the delimiter, CR or LF
+const F_PLAIN = 0; // unquoted, content = [start, end)
+const F_QUOTED = 1; // quoted, content = [start+1, end-1), no "" inside
+const F_ESCAPED = 2; // quoted with "" escapes: raw [start, end) is already valid RFC 4180 output
+const F_MALFORMED = 3; // stray quote or text after a closing quote: decode with unescape()
+const F_NEEDS_QUOTE = 4; // bit: quoted content holds the delimiter, CR or LF
+
+export { QUOTE, LF, CR, F_PLAIN, F_QUOTED, F_ESCAPED, F_MALFORMED, F_NEEDS_QUOTE };
 
 const C_DELIM = 1;
 const C_QUOTE = 2;
@@ -33,6 +38,8 @@ export interface ParserLimits {
 /** What a record consumer sees. Valid only during the onRecord call. */
 export interface RecordView {
   buf: Buffer;
+  /** DataView over exactly `buf` (for 4-byte moves). */
+  view: DataView;
   starts: Int32Array;
   ends: Int32Array;
   flags: Uint8Array;
@@ -46,11 +53,14 @@ export type RecordHandler = (r: RecordView) => boolean | void;
 
 export class RecordParser implements RecordView {
   buf: Buffer = Buffer.alloc(0) as Buffer;
+  view: DataView = new DataView(new ArrayBuffer(0));
   starts: Int32Array = new Int32Array(64);
   ends: Int32Array = new Int32Array(64);
   flags: Uint8Array = new Uint8Array(64);
   count = 0;
   line = 1;
+  /** Line breaks inside quoted fields of the last record read. */
+  rowLines = 0;
   /** Line the next record will start on (after all complete records so far). */
   nextLine = 1;
   stopped = false;
@@ -149,24 +159,23 @@ export class RecordParser implements RecordView {
     }
   }
 
-  /** Parses complete records of `buf`; returns the offset of the first byte not consumed. */
+  /**
+   * Parses complete records of `buf`; returns the offset of the first byte not consumed.
+   *
+   * A small driver: the field work is in record(), a function called once per record. V8 optimises that
+   * as a plain hot function, so when this loop's own optimised code is thrown away (its end-of-buffer
+   * paths run for the first time only at the end of the first big chunk), the records keep running in
+   * optimised code instead of falling back to the interpreter for a whole chunk.
+   */
   private scan(buf: Buffer, final: boolean): number {
     this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
     const n = buf.length;
-    const cls = this.cls;
-    // Bytes above `hi` are never special: the common case costs one compare, no table load.
-    const hi = this.hi;
-    const delim = this.delim;
-    const maxField = this.maxField;
-    let starts = this.starts;
-    let ends = this.ends;
-    let flags = this.flags;
-    let cap = starts.length;
     let line = this.nextLine;
     let pos = 0;
-
+    let incomplete = false;
     while (pos < n) {
-      let c = buf[pos];
+      const c = buf[pos];
       if (c === LF) {
         pos++;
         line++;
@@ -183,160 +192,189 @@ export class RecordParser implements RecordView {
         line++;
         continue;
       }
-      let i = pos;
-      let count = 0;
-      let rowLines = 0;
-      let incomplete = false;
-      for (;;) {
-        if (count === cap) {
-          if (cap >= this.maxColumns) throw new TooManyColumnsError(line, this.maxColumns);
-          cap *= 2;
-          starts = grow32(starts, cap);
-          ends = grow32(ends, cap);
-          const f = new Uint8Array(cap);
-          f.set(flags);
-          flags = f;
-          this.starts = starts;
-          this.ends = ends;
-          this.flags = flags;
-        }
-        const fs = i;
-        let fl = F_PLAIN;
-        if (i < n && buf[i] === QUOTE) {
-          const quoteLine = line + rowLines;
-          fl = F_QUOTED;
-          i++;
-          let closed = false;
-          while (i < n) {
-            const b = buf[i];
-            if (b > hi) {
-              i++;
-              continue;
-            }
-            const k = cls[b];
-            if (k === 0) {
-              i++;
-              continue;
-            }
-            if (k === C_QUOTE) {
-              if (i + 1 < n) {
-                if (buf[i + 1] === QUOTE) {
-                  fl = (fl & F_NEEDS_QUOTE) | F_ESCAPED;
-                  i += 2;
-                  continue;
-                }
-                i++;
-                closed = true;
-                break;
-              }
-              if (final) {
-                i++;
-                closed = true;
-              }
-              break;
-            }
-            fl |= F_NEEDS_QUOTE;
-            if (k === C_LF) rowLines++;
-            else if (k === C_CR) {
-              if (i + 1 >= n && !final) break;
-              if (i + 1 >= n || buf[i + 1] !== LF) rowLines++;
-            }
-            i++;
-          }
-          if (!closed) {
-            if (final) throw new UnterminatedQuoteError(quoteLine);
-            if (i - fs > maxField) {
-              // A quoted field that swallowed line breaks up to the limit is almost always a quote never closed.
-              if (rowLines > 0) throw new UnterminatedQuoteError(quoteLine);
-              throw new FieldTooLargeError(quoteLine, maxField);
-            }
-            incomplete = true;
-            break;
-          }
-          if (i < n) {
-            const b = buf[i];
-            if (b > hi || cls[b] === 0 || b === QUOTE) {
-              // Text after the closing quote ("ab"c): keep it, as spreadsheet apps do.
-              fl = F_MALFORMED;
-              while (i < n) {
-                const b2 = buf[i];
-                if (b2 > hi) i++;
-                else {
-                  const k2 = cls[b2];
-                  if (k2 === 0 || k2 === C_QUOTE) i++;
-                  else break;
-                }
-              }
-            }
-          }
-        } else {
-          while (i < n) {
-            const b = buf[i];
-            if (b > hi) {
-              i++;
-              continue;
-            }
-            const k = cls[b];
-            if (k === 0) i++;
-            else if (k === C_QUOTE) {
-              fl = F_MALFORMED;
-              i++;
-            } else break;
-          }
-        }
-        if (i - fs > maxField) throw new FieldTooLargeError(line + rowLines, maxField);
-        starts[count] = fs;
-        ends[count] = i;
-        flags[count] = fl;
-        count++;
-        if (i >= n) {
-          if (!final) incomplete = true;
-          break;
-        }
-        c = buf[i];
-        if (c === delim) {
-          i++;
-          if (i >= n && !final) {
-            incomplete = true;
-            break;
-          }
-          continue;
-        }
-        if (c === LF) {
-          i++;
-          break;
-        }
-        // CR
-        if (i + 1 < n) {
-          i += buf[i + 1] === LF ? 2 : 1;
-          break;
-        }
-        if (!final) {
-          incomplete = true;
-          break;
-        }
-        i++;
+      const end = this.record(buf, pos, n, final, line);
+      if (end < 0) {
+        incomplete = true;
         break;
       }
-      if (incomplete) {
-        if (n - pos > this.maxRow) throw new RowTooLargeError(line, this.maxRow);
-        break;
-      }
-      this.count = count;
       this.line = line;
-      line += 1 + rowLines;
+      line += 1 + this.rowLines;
       this.nextLine = line;
-      pos = i;
+      pos = end;
       if (this.onRecord(this) === false) {
         this.stopped = true;
         this.bytesConsumed += pos;
         return n;
       }
     }
+    if (incomplete && n - pos > this.maxRow) throw new RowTooLargeError(line, this.maxRow);
     this.nextLine = line;
     this.bytesConsumed += pos;
     return pos;
   }
+
+  /**
+   * Reads the record starting at `pos` (not a blank line) into starts/ends/flags/count and rowLines.
+   * Returns the offset after its line break, or -1 when the record is not complete in `buf`.
+   */
+  private record(buf: Buffer, pos: number, n: number, final: boolean, line: number): number {
+    const cls = this.cls;
+    // Bytes above `hi` are never special: the common case costs one compare, no table load.
+    const hi = this.hi;
+    const delim = this.delim;
+    const maxField = this.maxField;
+    let starts = this.starts;
+    let ends = this.ends;
+    let flags = this.flags;
+    let cap = starts.length;
+    let i = pos;
+    let count = 0;
+    let rowLines = 0;
+    for (;;) {
+      if (count === cap) {
+        cap = this.grow(line);
+        starts = this.starts;
+        ends = this.ends;
+        flags = this.flags;
+      }
+      const fs = i;
+      let fl = F_PLAIN;
+      let closed = true;
+      let quoteLine = 0;
+      if (i < n && buf[i] === QUOTE) {
+        quoteLine = line + rowLines;
+        fl = F_QUOTED;
+        closed = false;
+        i++;
+        while (i < n) {
+          const b = buf[i];
+          if (b > hi) {
+            i++;
+            continue;
+          }
+          const k = cls[b];
+          if (k === 0) {
+            i++;
+            continue;
+          }
+          if (k === C_QUOTE) {
+            if (i + 1 < n) {
+              if (buf[i + 1] === QUOTE) {
+                fl = (fl & F_NEEDS_QUOTE) | F_ESCAPED;
+                i += 2;
+                continue;
+              }
+              i++;
+              closed = true;
+              break;
+            }
+            if (final) {
+              i++;
+              closed = true;
+            }
+            break;
+          }
+          fl |= F_NEEDS_QUOTE;
+          if (k === C_LF) rowLines++;
+          else if (k === C_CR) {
+            if (i + 1 >= n && !final) break;
+            if (i + 1 >= n || buf[i + 1] !== LF) rowLines++;
+          }
+          i++;
+        }
+        if (closed && i < n) {
+          const b = buf[i];
+          if (b > hi || cls[b] === 0 || b === QUOTE) {
+            // Text after the closing quote ("ab"c): keep it, as spreadsheet apps do.
+            fl = F_MALFORMED;
+            while (i < n) {
+              const b2 = buf[i];
+              if (b2 > hi) i++;
+              else {
+                const k2 = cls[b2];
+                if (k2 === 0 || k2 === C_QUOTE) i++;
+                else break;
+              }
+            }
+          }
+        }
+      } else {
+        while (i < n) {
+          const b = buf[i];
+          if (b > hi) {
+            i++;
+            continue;
+          }
+          const k = cls[b];
+          if (k !== 0) {
+            if (k !== C_QUOTE) break;
+            fl = F_MALFORMED; // a stray quote in unquoted text
+          }
+          i++;
+        }
+      }
+      // Checked for every field, so this (hot) code never meets an unseen operation at a buffer's end.
+      if (i - fs > maxField) throw fieldError(closed, final, rowLines, quoteLine, line, maxField);
+      if (!closed) {
+        if (final) throw new UnterminatedQuoteError(quoteLine);
+        return -1;
+      }
+      starts[count] = fs;
+      ends[count] = i;
+      flags[count] = fl;
+      count++;
+      if (i >= n) {
+        if (!final) return -1;
+        break;
+      }
+      const c = buf[i];
+      if (c === delim) {
+        i++;
+        if (i >= n && !final) return -1;
+        continue;
+      }
+      // LF, CR or CRLF (one increment for all three, so no line end is new to the optimised code)
+      let step = 1;
+      if (c === CR) {
+        if (i + 1 >= n) {
+          if (!final) return -1;
+        } else if (buf[i + 1] === LF) step = 2;
+      }
+      i += step;
+      break;
+    }
+    this.count = count;
+    this.rowLines = rowLines;
+    return i;
+  }
+
+  /** Doubles the field arrays; returns the new capacity. */
+  private grow(line: number): number {
+    const cap = this.starts.length;
+    if (cap >= this.maxColumns) throw new TooManyColumnsError(line, this.maxColumns);
+    this.starts = grow32(this.starts, cap * 2);
+    this.ends = grow32(this.ends, cap * 2);
+    const f = new Uint8Array(cap * 2);
+    f.set(this.flags);
+    this.flags = f;
+    return cap * 2;
+  }
+}
+
+function fieldError(
+  closed: boolean,
+  final: boolean,
+  rowLines: number,
+  quoteLine: number,
+  line: number,
+  max: number,
+): Error {
+  if (!closed) {
+    // A quoted field that swallowed line breaks up to the limit is almost always a quote never closed.
+    if (final || rowLines > 0) return new UnterminatedQuoteError(quoteLine);
+    return new FieldTooLargeError(quoteLine, max);
+  }
+  return new FieldTooLargeError(line + rowLines, max);
 }
 
 function grow32(a: Int32Array, cap: number): Int32Array {
