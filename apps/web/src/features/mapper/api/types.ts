@@ -75,6 +75,18 @@ export interface ProcessResult {
   warningCount: number;
   warnings: Warning[];
   controlTotals: ControlTotal[];
+  /** Set for background jobs: the result is downloaded from the api instead of built from csvData. */
+  downloadUrl?: string;
+}
+
+/** 202 from POST /api/process: the file runs as a background job. */
+export interface QueuedResult {
+  jobId: string;
+  status: 'queued';
+  rowsToProcess: number;
+  totalRowsInFile: number;
+  limitExceeded: boolean;
+  limitType: 'monthlyQuota' | 'rows' | null;
 }
 
 export interface PreviewResult {

@@ -7,7 +7,14 @@ import { errorDescription, getErrorMessage, isUnauthorizedError } from '../../..
 import type { TemplateView } from '../api/get-templates';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
-import type { PreviewResult, SavedMapping, UploadType, UploadedFile } from '../api/types';
+import type {
+  PreviewResult,
+  ProcessResult,
+  QueuedResult,
+  SavedMapping,
+  UploadType,
+  UploadedFile,
+} from '../api/types';
 import { deleteUpload, uploadFile } from '../api/upload-file';
 import { VIRTUAL_TEMPLATE_PREFIX, useMapperState, type Step } from '../hooks/use-mapper-state';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
@@ -22,7 +29,13 @@ import {
 import { MappingBoard } from './mapping-board';
 import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
-import { PROGRESS_STAGES, PROGRESS_STEP_MS, ProcessingProgress, ProcessingSuccess } from './processing-step';
+import {
+  BackgroundJobProgress,
+  PROGRESS_STAGES,
+  PROGRESS_STEP_MS,
+  ProcessingProgress,
+  ProcessingSuccess,
+} from './processing-step';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
@@ -46,6 +59,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [saveOpen, setSaveOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [progress, setProgress] = useState(PROGRESS_STAGES[0]);
+  const [queued, setQueued] = useState<QueuedResult | null>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
   const [match, setMatch] = useState<SavedMapping | null>(null);
@@ -199,6 +213,38 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     };
   }, [request, step, relogin]);
 
+  const finish = useCallback(
+    (res: ProcessResult) => {
+      setQueued(null);
+      setProgress({ percent: 100, text: 'Complete!' });
+      dispatch({ type: 'processed', result: res });
+      if (res.limitExceeded && res.rowsProcessed < res.totalRowsInFile) {
+        setLimitOpen(true);
+        showToast({
+          title: 'CSV generated with limits',
+          description: `Processed ${res.rowsProcessed} of ${res.totalRowsInFile} rows due to plan limits.`,
+          type: 'error',
+        });
+      } else {
+        showToast({
+          title: 'CSV generated successfully',
+          description: `${res.rowsProcessed} rows processed`,
+          type: 'success',
+        });
+      }
+    },
+    [dispatch],
+  );
+
+  const jobFailed = useCallback(
+    (message: string) => {
+      setQueued(null);
+      dispatch({ type: 'processFailed' });
+      showToast({ title: 'Processing failed', description: message, type: 'error' });
+    },
+    [dispatch],
+  );
+
   const generate = async () => {
     const body = request();
     if (!body) {
@@ -230,23 +276,13 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       await new Promise((r) => window.setTimeout(r, PROGRESS_STEP_MS));
     })();
     try {
-      const [res] = await Promise.all([processMapping(body), stages]);
-      setProgress({ percent: 100, text: 'Complete!' });
-      dispatch({ type: 'processed', result: res });
-      if (res.limitExceeded && res.rowsProcessed < res.totalRowsInFile) {
-        setLimitOpen(true);
-        showToast({
-          title: 'CSV generated with limits',
-          description: `Processed ${res.rowsProcessed} of ${res.totalRowsInFile} rows due to plan limits.`,
-          type: 'error',
-        });
-      } else {
-        showToast({
-          title: 'CSV generated successfully',
-          description: `${res.rowsProcessed} rows processed`,
-          type: 'success',
-        });
+      const res = await processMapping(body);
+      if ('jobId' in res) {
+        setQueued(res);
+        return;
       }
+      await stages;
+      finish(res);
     } catch (err) {
       dispatch({ type: 'processFailed' });
       if (isUnauthorizedError(err)) return relogin();
@@ -416,6 +452,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
               if (loadMappingId) setParams({}, { replace: true });
             }}
           />
+        ) : queued ? (
+          <BackgroundJobProgress queued={queued} onDone={finish} onFailed={jobFailed} />
         ) : (
           <ProcessingProgress percent={progress.percent} text={progress.text} />
         )

@@ -1,6 +1,8 @@
 import { Box, Button, Card, HStack, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { CircleCheckIcon, DownloadIcon } from '../../../components/icons';
-import type { ProcessResult } from '../api/types';
+import { useEffect } from 'react';
+import { useJob } from '../api/get-job';
+import type { ProcessResult, QueuedResult } from '../api/types';
 import { downloadText, warningsCsv } from '../utils/download';
 
 /** Spec §4 simulated progress: each stage 800 ms after the previous one. */
@@ -34,6 +36,56 @@ export function ProcessingProgress({ percent, text }: { percent: number; text: s
         </Text>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * Step 4 for a background job: real progress polled every second; leaving the page does not lose
+ * the job (the dashboard lists it). Calls onDone with a result the success view can show.
+ */
+export function BackgroundJobProgress({
+  queued,
+  onDone,
+  onFailed,
+}: {
+  queued: QueuedResult;
+  onDone: (result: ProcessResult) => void;
+  onFailed: (message: string) => void;
+}) {
+  const { data: job, error } = useJob(queued.jobId);
+  useEffect(() => {
+    if (error) onFailed(error instanceof Error ? error.message : 'Failed to process mapping');
+    if (!job) return;
+    if (job.state === 'completed') {
+      onDone({
+        csvData: '',
+        filename: job.filename,
+        rowsProcessed: job.rowsProcessed,
+        totalRowsInFile: queued.totalRowsInFile,
+        limitExceeded: queued.limitExceeded,
+        limitType: queued.limitType,
+        warningCount: job.warnings,
+        warnings: job.warningSamples ?? [],
+        controlTotals: job.controlTotals ?? [],
+        downloadUrl: job.resultUrl ?? undefined,
+      });
+    } else if (job.state === 'failed' || job.state === 'cancelled') {
+      onFailed(job.error ?? 'Failed to process mapping');
+    }
+  }, [job, error, queued, onDone, onFailed]);
+  const percent = job?.progress ?? 0;
+  const text =
+    !job || job.state === 'queued'
+      ? 'Queued for background processing...'
+      : `Transforming data rows... ${job.rowsProcessed.toLocaleString('en-GB')} of ${job.totalRows.toLocaleString('en-GB')}`;
+  return (
+    <Stack gap="3">
+      <ProcessingProgress percent={percent} text={text} />
+      <Text textAlign="center" color="fg.muted" fontSize="sm">
+        This file runs in the background. You can leave this page: the result waits on your dashboard for 1
+        hour.
+      </Text>
+    </Stack>
   );
 }
 
@@ -121,9 +173,17 @@ export function ProcessingSuccess({ result, onReset }: { result: ProcessResult; 
           </Box>
         ) : null}
         <HStack justify="center" gap="3" flexWrap="wrap">
-          <Button colorPalette="blue" onClick={() => downloadText(result.csvData, result.filename)}>
-            <DownloadIcon /> Download CSV
-          </Button>
+          {result.downloadUrl ? (
+            <Button asChild colorPalette="blue">
+              <a href={result.downloadUrl} download={result.filename}>
+                <DownloadIcon /> Download CSV
+              </a>
+            </Button>
+          ) : (
+            <Button colorPalette="blue" onClick={() => downloadText(result.csvData, result.filename)}>
+              <DownloadIcon /> Download CSV
+            </Button>
+          )}
           <Button variant="outline" onClick={onReset}>
             Process Another File
           </Button>
