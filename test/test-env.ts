@@ -11,7 +11,11 @@ export interface TestEnv {
   DATABASE_NAME: string;
 }
 
-const FILE = join(__dirname, '.test-env.json');
+// One file per Jest run (named by the run's process id), so two runs at once never share a database.
+const ENV_VAR = 'CSVM_TEST_ENV_FILE';
+function fileFor(pid: number): string {
+  return join(__dirname, `.test-env.${pid}.json`);
+}
 
 export function newTestEnv(): TestEnv {
   const base = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -31,14 +35,17 @@ export function newTestEnv(): TestEnv {
 }
 
 export function saveTestEnv(env: TestEnv): void {
-  writeFileSync(FILE, JSON.stringify(env));
+  const file = fileFor(process.pid);
+  writeFileSync(file, JSON.stringify(env));
+  process.env[ENV_VAR] = file;
 }
 
 export function loadTestEnv(): TestEnv {
-  if (!existsSync(FILE)) throw new Error('test/.test-env.json missing: the Jest global setup did not run');
-  return JSON.parse(readFileSync(FILE, 'utf8')) as TestEnv;
+  const file = process.env[ENV_VAR];
+  if (!file || !existsSync(file)) throw new Error('test env file missing: the Jest global setup did not run');
+  return JSON.parse(readFileSync(file, 'utf8')) as TestEnv;
 }
 
 export function clearTestEnvFile(): string {
-  return FILE;
+  return process.env[ENV_VAR] as string;
 }
