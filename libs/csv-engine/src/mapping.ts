@@ -702,18 +702,22 @@ class MappingRun {
           const f = flags[k];
           let s = starts[k];
           let e = ends[k];
-          if (f === QUOTED) {
-            s++;
-            e--;
-          } else if (f !== PLAIN) {
-            if (f !== MALFORMED && sameDelim && !(protect && GUARD[buf[s + 1]] === 1))
-              sink.copyFrom(buf, sv, s, e);
-            else this.copy(r, k);
+          if (f === PLAIN || f === QUOTED) {
+            if (f === QUOTED) {
+              s++;
+              e--;
+            }
+            if (s === e) break;
+            if ((protect && GUARD[buf[s]] === 1) || !sameDelim) {
+              writeCell(sink, buf, s, e, delim, protect);
+              break;
+            }
+          } else if (f === MALFORMED || !sameDelim || (protect && GUARD[buf[s + 1]] === 1)) {
+            this.copy(r, k);
             break;
           }
-          if (s === e) break;
-          if ((protect && GUARD[buf[s]] === 1) || !sameDelim) writeCell(sink, buf, s, e, delim, protect);
-          else sink.copyFrom(buf, sv, s, e);
+          // Plain content, or a quoted field that still needs its quotes: the raw bytes are valid output.
+          sink.copyFrom(buf, sv, s, e);
           break;
         }
         case OP_EMPTY:

@@ -52,10 +52,14 @@ export class ByteSink {
     }
     this.pos = p + len;
   }
-  /** Copies out what was written and starts over in the same buffer. */
+  /**
+   * Hands over what was written and starts over in a fresh buffer of the same size (no copy: the bytes
+   * would be copied into fresh memory anyway).
+   */
   take(): Buffer {
-    const out = Buffer.allocUnsafe(this.pos);
-    this.buf.copy(out, 0, 0, this.pos);
+    const out = this.buf.subarray(0, this.pos);
+    this.buf = Buffer.allocUnsafe(this.buf.length);
+    this.view = viewOf(this.buf);
     this.pos = 0;
     return out;
   }
