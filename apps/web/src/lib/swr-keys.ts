@@ -6,6 +6,7 @@ export const swrKeys = {
   mappings: ['/api/mappings'],
   templates: ['/api/templates'],
   jobs: ['/api/jobs'],
+  webhooks: ['/api/webhooks'],
 } as const;
 
 export type SwrKey = readonly string[];

@@ -8,10 +8,12 @@ import { DeleteAccountCard } from '../../features/account/components/delete-acco
 import { ProfileInformation } from '../../features/account/components/profile-information';
 import { SavedMappingsQuota } from '../../features/account/components/saved-mappings-quota';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
+import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
 
 export function ProfilePage() {
   const { data: profile } = useProfile();
   const apiAccess = profile?.planLimits.apiAccess === true;
+  const webhookSupport = profile?.planLimits.webhookSupport === true;
 
   return (
     <AppPage
@@ -53,6 +55,7 @@ export function ProfilePage() {
           <Stack gap="6">
             <ProfileInformation />
             {apiAccess ? <ApiKeysSection /> : null}
+            {webhookSupport ? <WebhooksSection /> : null}
           </Stack>
           <Stack gap="6">
             <CurrentPlanCard />
