@@ -1,16 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { randomBytes } from 'node:crypto';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
-import { createApiApp } from '../src/bootstrap';
-import { loadApiConfig } from '../src/config/api.config';
+import { H, signUp as signUpUser, startApp, type Agent } from './support/api-test-app';
 
 // POST /api/process routes large files (above SYNC_ROW_LIMIT) and async requests to the worker: 202 + job.
-const H = { 'X-Requested-With': 'csv-mapper' };
-type Agent = ReturnType<typeof request.agent>;
 
 describe('POST /api/process → background job (real Postgres, Redis, worker)', () => {
   let app: INestApplication;
@@ -18,10 +13,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
   let ds: DataSource;
 
   beforeAll(async () => {
-    app = await createApiApp(
-      loadApiConfig({ ...process.env, SYNC_ROW_LIMIT: '5', REGISTRATIONS_PER_IP_PER_HOUR: '10000' }),
-    );
-    await app.init();
+    app = await startApp({ SYNC_ROW_LIMIT: '5' });
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
       logger: false,
     });
@@ -33,24 +25,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
     await app?.close();
   });
 
-  async function signUp(plan: string): Promise<{ agent: Agent; userId: string }> {
-    const agent = request.agent(app.getHttpServer());
-    const tag = randomBytes(5).toString('hex');
-    await agent
-      .post('/api/register')
-      .set(H)
-      .send({
-        username: `a_${tag}`,
-        email: `a_${tag}@example.com`,
-        password: 'Tr1cky-Mapper!',
-        firstName: '',
-        lastName: '',
-      })
-      .expect(201);
-    const [row] = await ds.query('SELECT id FROM users WHERE username = $1', [`a_${tag}`]);
-    await ds.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
-    return { agent, userId: row.id };
-  }
+  const signUp = (plan: string) => signUpUser(app, plan);
 
   async function files(agent: Agent, rows: number) {
     const t = await agent

@@ -1,56 +1,31 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { EphemeralStore } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
-import { createApiApp } from '../src/bootstrap';
-import { loadApiConfig } from '../src/config/api.config';
+import { H, signUp as signUpUser, startApp } from './support/api-test-app';
 import { JobsService } from '../src/jobs/jobs.service';
 
 // Background jobs and webhook endpoints as their owner sees them, against real Postgres, Redis and a worker.
-const H = { 'X-Requested-With': 'csv-mapper' };
-type Agent = ReturnType<typeof request.agent>;
 
 describe('jobs and webhooks api (e2e)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
-  let ds: DataSource;
 
   beforeAll(async () => {
-    app = await createApiApp(loadApiConfig({ ...process.env, REGISTRATIONS_PER_IP_PER_HOUR: '10000' }));
-    await app.init();
+    app = await startApp();
     worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
       logger: false,
     });
     await worker.init();
-    ds = app.get(DataSource);
   });
   afterAll(async () => {
     await worker?.close();
     await app?.close();
   });
 
-  async function signUp(plan = 'free'): Promise<{ agent: Agent; userId: string }> {
-    const agent = request.agent(app.getHttpServer());
-    const tag = randomBytes(5).toString('hex');
-    await agent
-      .post('/api/register')
-      .set(H)
-      .send({
-        username: `j_${tag}`,
-        email: `j_${tag}@example.com`,
-        password: 'Tr1cky-Mapper!',
-        firstName: 'Jo',
-        lastName: 'Bs',
-      })
-      .expect(201);
-    const [row] = await ds.query('SELECT id FROM users WHERE username = $1', [`j_${tag}`]);
-    await ds.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
-    return { agent, userId: row.id };
-  }
+  const signUp = (plan: string) => signUpUser(app, plan);
 
   it('lists, polls and downloads a background job for its owner only', async () => {
     const owner = await signUp('business');

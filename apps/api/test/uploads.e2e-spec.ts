@@ -1,44 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
-import { createApiApp } from '../src/bootstrap';
-import { loadApiConfig } from '../src/config/api.config';
+import { signUp, startApp, type Agent } from './support/api-test-app';
 
 // Uploads against the real Postgres + Redis: limits, every rejection, the record's shape, ownership.
-
-async function startApp(): Promise<INestApplication> {
-  const app = await createApiApp(
-    loadApiConfig({ ...process.env, SKIP_REDIS_POLICY_CHECK: '1', REGISTRATIONS_PER_IP_PER_HOUR: '10000' }),
-  );
-  await app.init();
-  return app;
-}
-
-type Agent = ReturnType<typeof request.agent>;
-
-/** Registers a fresh user and returns a cookie-keeping agent plus the user's id. */
-async function signUp(app: INestApplication, plan?: string): Promise<{ agent: Agent; userId: string }> {
-  const agent = request.agent(app.getHttpServer());
-  const tag = randomBytes(5).toString('hex');
-  const res = await agent
-    .post('/api/register')
-    .set('X-Requested-With', 'csv-mapper')
-    .send({
-      username: `u_${tag}`,
-      email: `u_${tag}@example.com`,
-      password: 'Tr1cky-Mapper!',
-      firstName: 'Ana',
-      lastName: 'Test',
-    });
-  if (res.status >= 300) throw new Error(`register failed: ${res.status} ${res.text}`);
-  const db = app.get(DataSource);
-  const [row] = (await db.query('SELECT id FROM users WHERE username = $1', [`u_${tag}`])) as {
-    id: string;
-  }[];
-  if (plan) await db.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
-  return { agent, userId: row.id };
-}
 
 function upload(
   agent: Agent,
