@@ -72,6 +72,8 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     ENABLE_CRON: '0',
+    // the browser tests sign up a fresh user per test, all from 127.0.0.1
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
   };
   const logFile = fs.openSync(path.join(outDir, 'server.log'), 'w');
   const procs = ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
