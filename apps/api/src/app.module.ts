@@ -22,6 +22,7 @@ import { MappingsModule } from './mappings/mappings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { DocsModule } from './docs/docs.module';
 
 @Module({})
 export class AppModule {
@@ -67,6 +68,7 @@ export class AppModule {
         TemplatesModule,
         JobsModule,
         WebhooksModule,
+        DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
