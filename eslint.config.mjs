@@ -39,7 +39,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...frameworkImports.patterns, { group: ['@csv-mapper/*'], message: 'csv-engine depends on nothing in the repo.' }] },
+        {
+          patterns: [
+            ...frameworkImports.patterns,
+            { group: ['@csv-mapper/*'], message: 'csv-engine depends on nothing in the repo.' },
+          ],
+        },
       ],
     },
   },

@@ -36,7 +36,10 @@ async function startSmtp(port) {
       stream.on('end', () => {
         n += 1;
         const to = session.envelope.rcptTo.map((r) => r.address);
-        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${n}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        fs.writeFileSync(
+          path.join(mailDir, `${Date.now()}-${n}.json`),
+          JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+        );
         callback();
       });
     },
@@ -77,7 +80,11 @@ async function main() {
   };
   const logFile = fs.openSync(path.join(outDir, 'server.log'), 'w');
   const procs = ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
-    spawn(process.execPath, ['--enable-source-maps', path.join(root, f)], { cwd: root, env, stdio: ['ignore', logFile, logFile] }),
+    spawn(process.execPath, ['--enable-source-maps', path.join(root, f)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', logFile, logFile],
+    }),
   );
 
   let code = 1;
@@ -86,8 +93,23 @@ async function main() {
     code = await new Promise((resolve) => {
       const pw = spawn(
         process.execPath,
-        [require.resolve('@playwright/test/cli'), 'test', '-c', path.join(__dirname, 'playwright.config.ts'), ...process.argv.slice(2)],
-        { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: appUrl, E2E_MAIL_DIR: mailDir, E2E_DATABASE_URL: env.DATABASE_URL } },
+        [
+          require.resolve('@playwright/test/cli'),
+          'test',
+          '-c',
+          path.join(__dirname, 'playwright.config.ts'),
+          ...process.argv.slice(2),
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            E2E_BASE_URL: appUrl,
+            E2E_MAIL_DIR: mailDir,
+            E2E_DATABASE_URL: env.DATABASE_URL,
+          },
+        },
       );
       pw.on('exit', (c) => resolve(c ?? 1));
     });

@@ -24,5 +24,8 @@ test('a protected page sends a signed-out visitor to the home page', async ({ pa
 test('the api answers JSON errors beside the SPA', async ({ request }) => {
   const res = await request.get('/api/nothing-here');
   expect(res.status()).toBe(404);
-  expect(await res.json()).toEqual({ error: 'No API route matches GET /api/nothing-here.', code: 'NOT_FOUND' });
+  expect(await res.json()).toEqual({
+    error: 'No API route matches GET /api/nothing-here.',
+    code: 'NOT_FOUND',
+  });
 });

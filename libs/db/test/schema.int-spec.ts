@@ -82,14 +82,12 @@ describe('database schema (real Postgres)', () => {
     await ds
       .getRepository(UsageHistoryEntity)
       .save({ userId: u.id, rowsProcessed: 10, fileSizeBytes: 100, filename: 'a.csv', jobId: null });
-    await ds
-      .getRepository(PasswordResetTokenEntity)
-      .save({
-        userId: u.id,
-        token: 'a'.repeat(64),
-        expiresAt: new Date(Date.now() + 3600_000),
-        usedAt: null,
-      });
+    await ds.getRepository(PasswordResetTokenEntity).save({
+      userId: u.id,
+      token: 'a'.repeat(64),
+      expiresAt: new Date(Date.now() + 3600_000),
+      usedAt: null,
+    });
     await ds
       .getRepository(ApiKeyEntity)
       .save({ userId: u.id, name: 'ci', prefix: 'csvm_abcd', keyHash: 'b'.repeat(64) });

@@ -9,12 +9,32 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
     name: 'spec example: legacy shop export → Shopify',
     template: headersOf('shopify-products'),
     data: ['ItemID', 'ProductName', 'CostPrice', 'StockQty'],
-    expected: { Handle: 'ItemID', Title: 'ProductName', 'Variant Price': 'CostPrice', 'Variant Inventory Qty': 'StockQty' },
+    expected: {
+      Handle: 'ItemID',
+      Title: 'ProductName',
+      'Variant Price': 'CostPrice',
+      'Variant Inventory Qty': 'StockQty',
+    },
   },
   {
     name: 'WooCommerce product export → Shopify',
     template: headersOf('shopify-products'),
-    data: ['ID', 'Type', 'SKU', 'Name', 'Published', 'Description', 'Regular price', 'Sale price', 'Stock', 'Weight (g)', 'Categories', 'Tags', 'Images', 'Brand'],
+    data: [
+      'ID',
+      'Type',
+      'SKU',
+      'Name',
+      'Published',
+      'Description',
+      'Regular price',
+      'Sale price',
+      'Stock',
+      'Weight (g)',
+      'Categories',
+      'Tags',
+      'Images',
+      'Brand',
+    ],
     expected: {
       Title: 'Name',
       'Body (HTML)': 'Description',
@@ -34,7 +54,18 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
   {
     name: 'German ERP article list → Shopify',
     template: headersOf('shopify-products'),
-    data: ['Artikelnummer', 'Bezeichnung', 'Beschreibung', 'Hersteller', 'Kategorie', 'Preis', 'UVP', 'Lagerbestand', 'Gewicht', 'Bild'],
+    data: [
+      'Artikelnummer',
+      'Bezeichnung',
+      'Beschreibung',
+      'Hersteller',
+      'Kategorie',
+      'Preis',
+      'UVP',
+      'Lagerbestand',
+      'Gewicht',
+      'Bild',
+    ],
     expected: {
       'Variant SKU': 'Artikelnummer',
       Title: 'Bezeichnung',
@@ -51,7 +82,18 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
   {
     name: 'CRM contacts → Customers',
     template: headersOf('accounting-customers'),
-    data: ['Customer Name', 'E-mail Address', 'Phone Number', 'Street Address', 'Town', 'Province', 'Postal Code', 'Terms', 'Credit Line', 'Created At'],
+    data: [
+      'Customer Name',
+      'E-mail Address',
+      'Phone Number',
+      'Street Address',
+      'Town',
+      'Province',
+      'Postal Code',
+      'Terms',
+      'Credit Line',
+      'Created At',
+    ],
     expected: {
       Name: 'Customer Name',
       Email: 'E-mail Address',
@@ -67,7 +109,17 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
   {
     name: 'supplier sheet → Vendors',
     template: headersOf('accounting-vendors'),
-    data: ['Supplier', 'Contact Person', 'Email', 'VAT Number', 'Telephone', 'Fax No', 'Payment Terms', 'Track 1099', 'Website'],
+    data: [
+      'Supplier',
+      'Contact Person',
+      'Email',
+      'VAT Number',
+      'Telephone',
+      'Fax No',
+      'Payment Terms',
+      'Track 1099',
+      'Website',
+    ],
     expected: {
       'Vendor Name': 'Supplier',
       'Contact Name': 'Contact Person',
@@ -83,13 +135,33 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
     name: 'German bank export → Bank transactions',
     template: headersOf('accounting-bank-transactions'),
     data: ['Buchungstag', 'Wertstellung', 'Verwendungszweck', 'Betrag', 'Währung', 'IBAN', 'Referenz'],
-    expected: { Date: 'Buchungstag', Description: 'Verwendungszweck', Amount: 'Betrag', Account: 'IBAN', 'Reference Number': 'Referenz' },
+    expected: {
+      Date: 'Buchungstag',
+      Description: 'Verwendungszweck',
+      Amount: 'Betrag',
+      Account: 'IBAN',
+      'Reference Number': 'Referenz',
+    },
   },
   {
     name: 'UK bank export → Bank transactions',
     template: headersOf('accounting-bank-transactions'),
-    data: ['Transaction Date', 'Transaction Type', 'Transaction Description', 'Value', 'Balance', 'Account Name', 'Notes'],
-    expected: { Date: 'Transaction Date', Description: 'Transaction Description', Amount: 'Value', Account: 'Account Name', Memo: 'Notes' },
+    data: [
+      'Transaction Date',
+      'Transaction Type',
+      'Transaction Description',
+      'Value',
+      'Balance',
+      'Account Name',
+      'Notes',
+    ],
+    expected: {
+      Date: 'Transaction Date',
+      Description: 'Transaction Description',
+      Amount: 'Value',
+      Account: 'Account Name',
+      Memo: 'Notes',
+    },
   },
 ];
 
@@ -125,7 +197,10 @@ describe('suggestMappings', () => {
 
   it('uses sample values to confirm a guess', () => {
     const without = suggestMappings(['Email'], ['Kontakt'], { minConfidence: 0 });
-    const withSamples = suggestMappings(['Email'], ['Kontakt'], { minConfidence: 0, samples: { Kontakt: ['a@b.com', 'c@d.de'] } });
+    const withSamples = suggestMappings(['Email'], ['Kontakt'], {
+      minConfidence: 0,
+      samples: { Kontakt: ['a@b.com', 'c@d.de'] },
+    });
     expect(withSamples[0].confidence).toBeGreaterThan(without[0]?.confidence ?? 0);
     expect(withSamples[0].confidence).toBeGreaterThanOrEqual(0.6);
   });
@@ -147,7 +222,9 @@ describe('suggestMappings', () => {
     const precision = correct / suggested;
     const recall = correct / expectedPairs;
     // Printed so the figure can be quoted; asserted so it cannot silently drop.
-    console.log(`suggester: ${expectedPairs} expected pairs, ${suggested} suggested, ${correct} correct — precision ${(precision * 100).toFixed(1)} %, recall ${(recall * 100).toFixed(1)} %\n${wrong.join('\n')}`);
+    console.log(
+      `suggester: ${expectedPairs} expected pairs, ${suggested} suggested, ${correct} correct — precision ${(precision * 100).toFixed(1)} %, recall ${(recall * 100).toFixed(1)} %\n${wrong.join('\n')}`,
+    );
     expect(expectedPairs).toBeGreaterThanOrEqual(40);
     expect(precision).toBeGreaterThanOrEqual(0.9);
     expect(recall).toBeGreaterThanOrEqual(0.85);

@@ -9,9 +9,23 @@ describe('built-in templates', () => {
   it("Shopify products: Shopify's columns in order, Handle and Title required", () => {
     const t = findBuiltInTemplate('shopify-products');
     expect(t && templateHeaders(t)).toEqual([
-      'Handle', 'Title', 'Body (HTML)', 'Vendor', 'Product Category', 'Type', 'Tags', 'Published', 'Option1 Name',
-      'Option1 Value', 'Variant SKU', 'Variant Grams', 'Variant Inventory Qty', 'Variant Price', 'Variant Compare At Price',
-      'Image Src', 'Status',
+      'Handle',
+      'Title',
+      'Body (HTML)',
+      'Vendor',
+      'Product Category',
+      'Type',
+      'Tags',
+      'Published',
+      'Option1 Name',
+      'Option1 Value',
+      'Variant SKU',
+      'Variant Grams',
+      'Variant Inventory Qty',
+      'Variant Price',
+      'Variant Compare At Price',
+      'Image Src',
+      'Status',
     ]);
     expect(t && requiredColumns(t)).toEqual(['Handle', 'Title']);
   });
@@ -22,10 +36,25 @@ describe('built-in templates', () => {
     expect(req('accounting-vendors')).toEqual(['Vendor Name', 'Contact Name', 'Email Address']);
     expect(req('accounting-bank-transactions')).toEqual(['Date', 'Description', 'Amount']);
     const bank = findBuiltInTemplate('accounting-bank-transactions');
-    expect(bank?.columns.find((c) => c.name === 'Date')?.defaultTransform).toEqual({ kind: 'date', input: 'auto', output: 'MM/DD/YYYY' });
-    expect(bank?.columns.find((c) => c.name === 'Amount')?.defaultTransform).toEqual({ kind: 'amount', decimals: 2 });
+    expect(bank?.columns.find((c) => c.name === 'Date')?.defaultTransform).toEqual({
+      kind: 'date',
+      input: 'auto',
+      output: 'MM/DD/YYYY',
+    });
+    expect(bank?.columns.find((c) => c.name === 'Amount')?.defaultTransform).toEqual({
+      kind: 'amount',
+      decimals: 2,
+    });
     expect(templateHeaders(findBuiltInTemplate('accounting-customers') ?? BUILT_IN_TEMPLATES[0])).toEqual([
-      'Name', 'Email', 'Phone', 'Address', 'City', 'State', 'ZIP', 'Payment Terms', 'Credit Limit',
+      'Name',
+      'Email',
+      'Phone',
+      'Address',
+      'City',
+      'State',
+      'ZIP',
+      'Payment Terms',
+      'Credit Limit',
     ]);
   });
 });

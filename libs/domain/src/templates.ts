@@ -31,7 +31,12 @@ export interface BuiltInTemplate {
   columns: TemplateColumn[];
 }
 
-const col = (name: string, required = false, defaultTransform?: TemplateTransform, hint?: string): TemplateColumn => ({
+const col = (
+  name: string,
+  required = false,
+  defaultTransform?: TemplateTransform,
+  hint?: string,
+): TemplateColumn => ({
   name,
   required,
   ...(defaultTransform ? { defaultTransform } : {}),
@@ -48,7 +53,12 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     description: "Shopify's product CSV: one row per product or variant. Handle and Title are required.",
     category: 'ecommerce',
     columns: [
-      col('Handle', true, { kind: 'lower' }, 'URL name of the product, e.g. blue-mug; rows of one product share it'),
+      col(
+        'Handle',
+        true,
+        { kind: 'lower' },
+        'URL name of the product, e.g. blue-mug; rows of one product share it',
+      ),
       col('Title', true),
       col('Body (HTML)'),
       col('Vendor'),
@@ -87,7 +97,8 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   {
     id: 'accounting-vendors',
     name: 'Vendors (accounting)',
-    description: 'Vendor list for QuickBooks-style accounting imports. Vendor Name, Contact Name and Email Address are required.',
+    description:
+      'Vendor list for QuickBooks-style accounting imports. Vendor Name, Contact Name and Email Address are required.',
     category: 'accounting',
     columns: [
       col('Vendor Name', true, { kind: 'trim' }),
