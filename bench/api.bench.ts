@@ -1,18 +1,12 @@
 // `npm run bench:api` (needs `npm run build:server` first; never part of npm test).
 // p50/p95/p99 of POST /api/process for a 10,000-row file, and the api's peak RSS while 4 uploads of 25 MB
 // run at once. Targets (issue 5): p95 ≤ 150 ms, RSS ≤ 300 MB.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { openAsBlob, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import IORedis from 'ioredis';
-import { Client } from 'pg';
+import { join } from 'node:path';
 import { generate } from './engine/generate';
+import { rssMb, startStack } from './support/stack';
 
-const root = resolve(__dirname, '..');
-const H = { 'X-Requested-With': 'csv-mapper' };
 const MAPPINGS = [
   {
     templateColumn: 'Date',
@@ -24,83 +18,13 @@ const MAPPINGS = [
   { templateColumn: 'Email', dataColumn: 'E-mail' },
 ];
 
-const freePort = () =>
-  new Promise<number>((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => res(p));
-    });
-  });
-
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function main(): Promise<void> {
-  const baseDb = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/csvmapper';
-  const dbName = `csvmapper_bench_${randomBytes(3).toString('hex')}`;
-  const dbUrl = new URL(baseDb);
-  dbUrl.pathname = `/${dbName}`;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const db = require(join(root, 'dist/libs/db/src/index.js')) as {
-    ensureDatabase(u: string): Promise<boolean>;
-    runMigrations(u: string): Promise<string[]>;
-  };
-  await db.ensureDatabase(dbUrl.toString());
-  await db.runMigrations(dbUrl.toString());
-  const prefix = `csvm-bench-${randomBytes(3).toString('hex')}:`;
-  const port = await freePort();
-  const api = spawn(process.execPath, [join(root, 'dist/apps/api/src/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const pg = new Client({ connectionString: dbUrl.toString() });
+  const stack = await startStack();
+  const { call, upload, api } = stack;
   const files: string[] = [];
   try {
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(`${base}/api/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await pg.connect();
-    const username = `bench_${randomBytes(4).toString('hex')}`;
-    const reg = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { ...H, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username,
-        email: `${username}@example.com`,
-        password: 'Tr1cky-Mapper!',
-        firstName: 'B',
-        lastName: 'B',
-      }),
-    });
-    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
-    await pg.query(`UPDATE users SET plan = 'enterprise' WHERE username = $1`, [username]);
-    const call = (path: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, { ...init, headers: { ...H, cookie, ...(init.headers ?? {}) } });
-    const upload = async (type: string, blob: Blob, name: string) => {
-      const form = new FormData();
-      form.append('type', type);
-      form.append('file', blob, name);
-      const res = await call('/api/upload', { method: 'POST', body: form });
-      if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { id: string }).id;
-    };
-
     const small = join(tmpdir(), `csvm-api-bench-10k-${process.pid}.csv`);
     files.push(small);
     await generate(small, 10_000);
@@ -159,21 +83,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const f of files) rmSync(f, { force: true });
-    api.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    await pg.end().catch(() => undefined);
-    const admin = new Client({ connectionString: baseDb.replace(/\/[^/]*$/, '/postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-    const redis = new IORedis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-    let cursor = '0';
-    do {
-      const [n, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = n;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await stack.stop();
   }
 }
 
