@@ -78,7 +78,7 @@ export class RecordParser implements RecordView {
 
   constructor(
     delimiter: number,
-    private readonly onRecord: RecordHandler,
+    private onRecord: RecordHandler,
     limits: ParserLimits = {},
   ) {
     this.delim = delimiter;
@@ -90,6 +90,11 @@ export class RecordParser implements RecordView {
     this.maxField = limits.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
     this.maxRow = Math.max(limits.maxRowBytes ?? DEFAULT_MAX_ROW_BYTES, this.maxField + 2);
     this.maxColumns = limits.maxColumns ?? DEFAULT_MAX_COLUMNS;
+  }
+
+  /** Replaces the record handler (from the next record on). */
+  setHandler(onRecord: RecordHandler): void {
+    this.onRecord = onRecord;
   }
 
   push(chunk: Buffer): void {

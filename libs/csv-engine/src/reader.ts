@@ -202,6 +202,9 @@ export class CsvReader {
       blankHeaders: blank,
     };
     this.handlers.onHeader?.(this.info);
+    // From now on every record is data: hand them to onRow without the header checks on the way.
+    const handlers = this.handlers;
+    this.parser?.setHandler((rec: RecordView) => handlers.onRow(rec, ++this.rows));
   }
 
   /** The encoding is decided lazily (ASCII-only files are all encodings at once): ask after end(). */
