@@ -15,12 +15,23 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       { find: '@csv-mapper/domain', replacement: `${repoDir}libs/domain/src/index.ts` },
       // react-router only exports its development build; the production one drops dev-only warnings.
       ...(mode === 'production'
-        ? [{ find: /^react-router$/, replacement: `${repoDir}node_modules/react-router/dist/production/index.mjs` }]
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: `${repoDir}node_modules/react-router/dist/production/index.mjs`,
+            },
+          ]
         : []),
     ],
   },
   build: isSsrBuild
-    ? { outDir: `${repoDir}dist/web-ssr`, emptyOutDir: true, sourcemap: false }
+    ? {
+        outDir: `${repoDir}dist/web-ssr`,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      }
     : {
         outDir: `${repoDir}dist/web`,
         emptyOutDir: true,
