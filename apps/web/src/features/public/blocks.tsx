@@ -126,7 +126,7 @@ export function CompareTable({
   rows: ReactNode[][];
 }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
+    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg" tabIndex={0} role="region" aria-label={caption}>
       <Table.Root size="sm">
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>

@@ -27,7 +27,7 @@ export function PublicPage({
       {skipLink ? (
         <Link
           href="#main"
-          position="absolute"
+          position="fixed"
           left="2"
           top="-16"
           zIndex="skipNav"

@@ -170,7 +170,7 @@ export function DocumentationPage() {
           Machine-readable document: <Code>/api/docs/openapi.json</Code>. Every error answers JSON{' '}
           <Code>{'{ "error": "…", "code": "…" }'}</Code> with a 4xx or 5xx status.
         </Text>
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
+        <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label="Endpoints">
           <Table.Root size="sm">
             <Table.Caption srOnly>Endpoints of the published API</Table.Caption>
             <Table.Header>
