@@ -127,7 +127,7 @@ export function CompareTable({
 }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg" tabIndex={0} role="region" aria-label={caption}>
-      <Table.Root size="sm">
+      <Table.Root size="sm" css={{ '& th, & td': { whiteSpace: 'normal', minWidth: '7rem' } }}>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row bg="bg.muted">

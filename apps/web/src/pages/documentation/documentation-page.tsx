@@ -171,7 +171,7 @@ export function DocumentationPage() {
           <Code>{'{ "error": "…", "code": "…" }'}</Code> with a 4xx or 5xx status.
         </Text>
         <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label="Endpoints">
-          <Table.Root size="sm">
+          <Table.Root size="sm" css={{ '& td:nth-of-type(3)': { whiteSpace: 'normal', minWidth: '12rem' } }}>
             <Table.Caption srOnly>Endpoints of the published API</Table.Caption>
             <Table.Header>
               <Table.Row bg="bg.muted">
