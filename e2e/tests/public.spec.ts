@@ -261,7 +261,9 @@ test('axe-core finds no serious or critical violations on any public page', asyn
           .slice(0, 3)
           .join(' | ')}`,
       );
-    console.log(`axe ${p.path}: ${violations.length} violations, ${bad.length} serious/critical`);
+    console.log(
+      `axe ${p.path}: ${violations.length} violations (${violations.map((v) => `${v.id}:${v.impact}`).join(', ')}), ${bad.length} serious/critical`,
+    );
   }
   expect(report).toEqual([]);
 });

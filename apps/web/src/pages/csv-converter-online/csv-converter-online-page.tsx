@@ -82,7 +82,7 @@ export function CsvConverterOnlinePage() {
       <Section id="comparison" title="Basic converter vs smart mapping">
         <CompareTable
           caption="Basic CSV converter compared with CSV Mapper"
-          head={['', 'Basic converter', 'CSV Mapper']}
+          head={['Feature', 'Basic converter', 'CSV Mapper']}
           rows={[
             ['Changes delimiter', 'Yes', 'Yes (output is always comma-separated)'],
             ['Renames and reorders columns', 'No', 'Yes, to match the target template'],

@@ -218,7 +218,7 @@ export function QuickbooksCsvImportPage() {
       <Section id="comparison" title="Import wizard, spreadsheet or CSV Mapper?">
         <CompareTable
           caption="Comparison of the QuickBooks import wizard, a spreadsheet and CSV Mapper"
-          head={['', 'QuickBooks import wizard', 'Spreadsheet by hand', 'CSV Mapper']}
+          head={['Feature', 'QuickBooks import wizard', 'Spreadsheet by hand', 'CSV Mapper']}
           rows={[
             [
               'Renames and reorders columns',
