@@ -13,7 +13,7 @@ const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
 export function RootLayout() {
   const { pathname } = useLocation();
   const toasterNeeded = useRef(false);
-  if (!PUBLIC_PATHS.has(pathname)) toasterNeeded.current = true;
+  if (!PUBLIC_PATHS.has(pathname.replace(/\/+$/, '') || '/')) toasterNeeded.current = true;
   return (
     <>
       <Suspense fallback={<FullScreenSpinner />}>

@@ -6,6 +6,7 @@ import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
 import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { BUSINESS, FREE, PRO } from '../../features/public/plan-facts';
 
 const PATH = '/csv-converter-online';
 
@@ -24,7 +25,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'Is there a file size limit?',
-    a: '1 MB and 10,000 rows per file on Free, 25 MB on Pro and 100 MB on Business. Files above 50,000 rows run as a background job you can follow on the page.',
+    a: `${FREE.fileSize} and ${FREE.rowsPerFile} rows per file on ${FREE.name}, ${PRO.fileSize} on ${PRO.name} and ${BUSINESS.fileSize} on ${BUSINESS.name}. Large files (above 50,000 rows by default) run as a background job you can follow on the page.`,
   },
   {
     q: 'Do I need an account?',

@@ -5,6 +5,7 @@ import { Steps } from '../../features/public/blocks';
 import { ContentPage } from '../../features/public/content-page';
 import { FaqAccordion } from '../../features/public/faq-accordion';
 import { faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { FREE } from '../../features/public/plan-facts';
 
 const FAQS: Faq[] = [
   {
@@ -43,7 +44,7 @@ const TROUBLESHOOTING: Array<{ group: string; items: Array<[string, string]> }> 
     items: [
       [
         'File too large',
-        'Each plan has a file size limit (1 MB on Free). Split the file, remove unused columns, or upgrade.',
+        `Each plan has a file size limit (${FREE.fileSize} on ${FREE.name}). Split the file, remove unused columns, or upgrade.`,
       ],
       [
         'Invalid file format',

@@ -31,6 +31,7 @@ import { PublicPage } from '../../features/public/public-page';
 import { GUIDE_PAGES } from '../../features/public/public-routes';
 import { Hero, Section } from '../../features/public/section';
 import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { FREE } from '../../features/public/plan-facts';
 
 const SIGNUP = { tab: 'signup' };
 
@@ -101,7 +102,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'What does the free plan include?',
-    a: `Files up to 1 MB, ${PLANS.free.features[1]}, ${PLANS.free.features[2]} and ${PLANS.free.features[3]}. No credit card is needed. Upgrading raises the row limits and lets you keep more reusable mappings.`,
+    a: `Files up to ${FREE.fileSize}, ${FREE.rowsPerFile} rows per file, ${FREE.rowsPerMonth} rows per month and ${PLANS.free.features[3]}. No credit card is needed. Upgrading raises the row limits and lets you keep more reusable mappings.`,
   },
   {
     q: 'Can I cancel a paid plan?',

@@ -7,6 +7,7 @@ import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
 import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { FREE } from '../../features/public/plan-facts';
 
 const PATH = '/quickbooks-csv-import';
 
@@ -79,7 +80,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'How many transactions can I convert for free?',
-    a: 'The free plan handles files up to 1 MB and 10,000 rows, and 50,000 rows a month — plenty for a year of bank lines for most small businesses.',
+    a: `The free plan handles files up to ${FREE.fileSize} and ${FREE.rowsPerFile} rows, and ${FREE.rowsPerMonth} rows a month — plenty for a year of bank lines for most small businesses.`,
   },
 ];
 

@@ -6,6 +6,7 @@ import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
 import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { BUSINESS } from '../../features/public/plan-facts';
 
 const PATH = '/shopify-csv-upload';
 
@@ -178,7 +179,7 @@ export function ShopifyCsvUploadPage() {
           <CheckList
             items={[
               'Saved mappings: set up once in about 5 minutes',
-              'Files up to 100 MB and 1,000,000 rows on Business',
+              `Files up to ${BUSINESS.fileSize} and ${BUSINESS.rowsPerFile} rows on ${BUSINESS.name}`,
               'Works in any browser, nothing to install',
             ]}
           />
