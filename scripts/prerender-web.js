@@ -49,7 +49,9 @@ async function main() {
     if (body.includes('404 Page Not Found')) throw new Error(`${route} rendered the not-found page`);
     const html = shell
       .replace(/<title>[^<]*<\/title>/, head.join('\n    '))
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
+      // The page reads fine without JavaScript, so the shell's "needs JavaScript" notice does not apply.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
     const file =
       route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
     fs.mkdirSync(path.dirname(file), { recursive: true });
