@@ -61,10 +61,13 @@ function main() {
     const keys = closure(manifest, [entryKey, pageKey]);
     let total = 0;
     const offenders = [];
+    const sizes = [];
     for (const key of keys) {
       const { file } = manifest[key];
       if (!file.endsWith('.js')) continue;
-      total += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+      const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+      total += size;
+      sizes.push([file, size]);
       for (const src of sourcesOf(file)) if (FORBIDDEN.some((re) => re.test(src))) offenders.push(src);
     }
     const kb = total / 1024;
@@ -73,6 +76,9 @@ function main() {
       `check-js-budget: ${route.padEnd(24)} ${kb.toFixed(1)} KB gzipped JS in ${keys.size} chunks (budget ${BUDGET_KB} KB) ${ok ? 'ok' : 'FAIL'}`,
     );
     for (const o of [...new Set(offenders)]) console.error(`  loads app-only code: ${o}`);
+    if (!ok)
+      for (const [file, size] of sizes.sort((x, y) => y[1] - x[1]).slice(0, 4))
+        console.error(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
     if (!ok) failed = true;
   }
   process.exit(failed ? 1 : 0);
