@@ -1,24 +1,49 @@
 // Vite build for the web app. Built files go to <repo>/dist/web, which the api serves with SPA fallback;
 // in development the dev server proxies /api to the api on port 3000 (one origin, so cookies just work).
+// `vite build --ssr src/entry-server.tsx` (npm run build:web) makes the prerender bundle in dist/web-ssr.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const repoDir = decodeURIComponent(new URL('../../', import.meta.url).pathname);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: webDir,
   plugins: [react()],
   resolve: {
-    alias: {
-      '@csv-mapper/domain': `${repoDir}libs/domain/src/index.ts`,
-    },
+    alias: [
+      { find: '@csv-mapper/domain', replacement: `${repoDir}libs/domain/src/index.ts` },
+      // react-router only exports its development build; the production one drops dev-only warnings.
+      ...(mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: `${repoDir}node_modules/react-router/dist/production/index.mjs`,
+            },
+          ]
+        : []),
+    ],
   },
-  build: {
-    outDir: `${repoDir}dist/web`,
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: `${repoDir}dist/web-ssr`,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      }
+    : {
+        outDir: `${repoDir}dist/web`,
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        rollupOptions: {
+          // libs/domain is pure data and functions (STYLE.md rule 3): a page that reads PLANS must not
+          // also download the common-password list just because both sit behind the same index.ts.
+          treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/domain/') },
+        },
+      },
+  ssr: { noExternal: ['@chakra-ui/react', '@ark-ui/react', /^@zag-js\//, /^@emotion\//] },
   server: {
     port: 5173,
     proxy: {
@@ -28,4 +53,4 @@ export default defineConfig({
   preview: {
     port: 4173,
   },
-});
+}));

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { assertNoEviction, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
@@ -105,7 +105,11 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   return app;
 }
 
-/** Serves the built SPA with an index.html fallback for client routes; /api/* stays JSON. */
+/**
+ * Serves the built SPA; /api/* stays JSON. Public pages are prerendered at build time
+ * (scripts/prerender-web.js): '/' is index.html and each other public route is <route>/index.html; every
+ * other path gets the empty app shell (app.html) and renders in the browser.
+ */
 function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
   const dist = config.webDist ? resolve(config.webDist) : join(repoRoot(), 'dist', 'web');
   const index = join(dist, 'index.html');
@@ -116,9 +120,17 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
     });
     return;
   }
+  const shell = existsSync(join(dist, 'app.html')) ? join(dist, 'app.html') : index;
+  // The prerendered routes, read once from the build output (one folder level, e.g. dist/web/terms/index.html).
+  const prerendered = new Map<string, string>([['/', index]]);
+  for (const entry of readdirSync(dist, { withFileTypes: true })) {
+    const page = join(dist, entry.name, 'index.html');
+    if (entry.isDirectory() && existsSync(page)) prerendered.set(`/${entry.name}`, page);
+  }
   app.use(
     express.static(dist, {
       index: false,
+      redirect: false,
       extensions: ['html'],
       setHeaders: (res, path) => {
         if (path.includes(`${join(dist, 'assets')}`))
@@ -129,7 +141,8 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    res.sendFile(prerendered.get(path) ?? shell);
   });
 }
 

@@ -1,7 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { Toaster } from '../components/toaster';
 import { getQueryFn } from '../lib/api-client';
 import { system } from './theme';
 
@@ -19,13 +18,11 @@ export const swrDefaults: SWRConfiguration = {
   shouldRetryOnError: false,
 };
 
+/** The toast area is mounted by RootLayout (lazily, so public pages do not download it). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
-      <SWRConfig value={swrDefaults}>
-        {children}
-        <Toaster />
-      </SWRConfig>
+      <SWRConfig value={swrDefaults}>{children}</SWRConfig>
     </ChakraProvider>
   );
 }

@@ -1,7 +1,8 @@
 // The route table of spec §2 (ARCHITECTURE: the mapper lives at /csv-mapper). Every page is its own chunk,
-// so public pages never download the signed-in app.
+// so public pages never download the signed-in app. The table is shared by the browser router (app.tsx)
+// and the build-time prerender of the public pages (entry-server.tsx).
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from './protected-route';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -11,7 +12,7 @@ function page(load: () => Promise<ComponentType>) {
   return <Page />;
 }
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -102,4 +103,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

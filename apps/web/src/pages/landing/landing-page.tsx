@@ -1,196 +1,138 @@
 import {
-  Accordion,
   Badge,
   Box,
   Button,
   Card,
-  Container,
-  Flex,
   Grid,
   HStack,
   Heading,
-  Link,
   List,
   SimpleGrid,
   Stack,
   Text,
+  Link,
 } from '@chakra-ui/react';
 import { PLANS, PLAN_KEYS, SALES_EMAIL, type PlanKey } from '@csv-mapper/domain';
-import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   ArrowLeftRightIcon,
   ArrowRightIcon,
   CheckIcon,
-  DownloadIcon,
   FileTextIcon,
-  LayoutIcon,
-  ShieldIcon,
-  UploadIcon,
+  FolderIcon,
+  KeyIcon,
   ZapIcon,
+  LayoutIcon,
 } from '../../components/icons';
-import { PageMeta } from '../../components/page-meta';
-import { SiteFooter } from '../../components/site-footer';
-import { SiteHeader } from '../../components/site-header';
+import { CardGrid, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
+import { CtaBand } from '../../features/public/cta-band';
+import { FaqAccordion } from '../../features/public/faq-accordion';
+import { PublicPage } from '../../features/public/public-page';
+import { GUIDE_PAGES } from '../../features/public/public-routes';
+import { Hero, Section } from '../../features/public/section';
+import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { FREE } from '../../features/public/plan-facts';
 
-const SIGNUP_STATE = { tab: 'signup' };
+const SIGNUP = { tab: 'signup' };
 
-const STEPS = [
+export const LANDING_STEPS = [
   {
-    icon: <LayoutIcon boxSize="6" />,
     title: 'Upload template',
-    text: 'A CSV with just the headers your target system expects.',
+    text: 'A CSV holding just the headers your target system expects — or pick a built-in Shopify or QuickBooks template.',
   },
   {
-    icon: <UploadIcon boxSize="6" />,
     title: 'Upload data file',
-    text: 'The export you have: headers plus rows, comma, semicolon or tab separated.',
+    text: 'The export you already have: headers plus rows, separated by commas, semicolons or tabs.',
   },
   {
-    icon: <ArrowLeftRightIcon boxSize="6" />,
     title: 'Map columns',
-    text: 'Drag each data column onto the template column it belongs to.',
+    text: 'Drag each data column onto its template column. Likely matches are suggested for you to confirm.',
   },
   {
-    icon: <DownloadIcon boxSize="6" />,
     title: 'Download result',
-    text: 'Get a clean CSV shaped exactly like the template, ready to import.',
+    text: 'Get a CSV shaped exactly like the template, with dates, numbers and amounts normalised, ready to import.',
   },
 ];
 
 const FEATURES = [
   {
     icon: <ArrowLeftRightIcon boxSize="5" />,
-    title: 'Rename and reorder',
-    text: 'Headers renamed and columns reordered to match any import template.',
+    title: 'Rename and reorder headers',
+    text: 'Columns come out in the template’s order under the template’s names, whatever the export called them.',
   },
   {
     icon: <ZapIcon boxSize="5" />,
     title: 'Normalise values',
-    text: 'Dates, numbers, amounts and booleans converted; debit and credit combined into one Amount.',
+    text: 'Dates (31/01/2025 → 01/31/2025), decimal commas (1.234,56 → 1234.56), currency amounts, yes/no booleans, trimming and upper/lower case.',
   },
   {
     icon: <FileTextIcon boxSize="5" />,
-    title: 'Reads messy CSVs',
-    text: 'Comma, semicolon and tab delimiters, UTF-8 with or without BOM, quoted values.',
+    title: 'Debit + credit → one Amount',
+    text: 'Bank exports with separate Debit and Credit columns become one signed Amount column, as accounting imports expect.',
   },
   {
-    icon: <ShieldIcon boxSize="5" />,
-    title: 'Nothing stored',
-    text: 'Files are processed in memory and never stored; only mappings you save are kept.',
+    icon: <LayoutIcon boxSize="5" />,
+    title: 'Reads messy CSVs',
+    text: 'Comma, semicolon and tab delimiters; UTF-8 with or without a byte-order mark; quoted values with escaped quotes and line breaks.',
+  },
+  {
+    icon: <FolderIcon boxSize="5" />,
+    title: 'Saved mappings',
+    text: 'Save a mapping once and reload it next month: the same supplier file converts in about 30 seconds.',
+  },
+  {
+    icon: <KeyIcon boxSize="5" />,
+    title: 'Big files and automation',
+    text: 'Large files run as background jobs; Business plans add an API with Bearer keys and signed webhooks.',
   },
 ];
 
-const FAQS = [
+const FAQS: Faq[] = [
   {
     q: 'Do I need to install anything?',
-    a: 'No. CSV Mapper runs in your browser on any device. Excel files need to be exported to CSV first.',
+    a: 'No. CSV Mapper runs in the browser on any device. Excel workbooks need to be saved as CSV first (File → Save As → CSV UTF-8).',
   },
   {
-    q: 'Which delimiters and encodings are supported?',
-    a: 'Comma, semicolon and tab delimiters; UTF-8 with or without a byte-order mark; quoted and escaped values.',
+    q: 'Which delimiters and encodings can it read?',
+    a: 'Comma, semicolon and tab (pipe too), detected automatically; UTF-8 with or without a byte-order mark; quoted or escaped values. The output is a standard comma-separated UTF-8 file.',
   },
   {
     q: 'Are my files stored?',
-    a: 'No. Files are processed in memory and removed after processing. Only the mapping configurations you choose to save are kept.',
+    a: 'No. Files are processed in memory, kept in a temporary cache for at most one hour so you can finish, and never written to disk. Only the mapping configurations you choose to save are kept.',
   },
   {
     q: 'What does the free plan include?',
-    a: 'Files up to 1 MB, 10,000 rows per file, 50,000 rows per month and one saved mapping. No credit card needed.',
+    a: `Files up to ${FREE.fileSize}, ${FREE.rowsPerFile} rows per file, ${FREE.rowsPerMonth} rows per month and ${PLANS.free.features[3]}. No credit card is needed. Upgrading raises the row limits and lets you keep more reusable mappings.`,
   },
   {
     q: 'Can I cancel a paid plan?',
-    a: 'Yes, at any time: you keep access until the end of the billing period. Paid plans come with a 30-day money-back guarantee.',
+    a: 'Yes, at any time from your profile: you keep paid features until the end of the billing period. Paid plans come with a 30-day money-back guarantee.',
   },
 ];
 
-function Section({
-  id,
-  title,
-  intro,
-  children,
-  bg,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-  bg?: string;
-}) {
-  return (
-    <Box
-      as="section"
-      id={id}
-      aria-labelledby={`${id}-title`}
-      py={{ base: '14', md: '20' }}
-      bg={bg}
-      scrollMarginTop="16"
-    >
-      <Container maxW="6xl">
-        <Stack gap="3" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '12' }}>
-          <Heading as="h2" id={`${id}-title`} size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-            {title}
-          </Heading>
-          <Text color="fg.muted" fontSize={{ md: 'lg' }}>
-            {intro}
-          </Text>
-        </Stack>
-        {children}
-      </Container>
-    </Box>
-  );
-}
-
-/** A small picture of the product: data columns pointing at template columns. */
-function MappingPreview() {
-  const pairs = [
-    ['ItemID', 'Handle'],
-    ['ProductName', 'Title'],
-    ['CostPrice', 'Variant Price'],
-    ['StockQty', 'Variant Inventory Qty'],
-  ];
-  return (
-    <Card.Root shadow="xl" rounded="2xl" aria-label="Example mapping" role="img" w="full" maxW="md" mx="auto">
-      <Card.Body gap="3" p={{ base: '4', md: '6' }}>
-        <HStack
-          justify="space-between"
-          fontSize="xs"
-          fontWeight="semibold"
-          color="fg.muted"
-          textTransform="uppercase"
-        >
-          <Text>Your data</Text>
-          <Text>Shopify template</Text>
-        </HStack>
-        {pairs.map(([from, to]) => (
-          <Grid key={from} templateColumns="1fr auto 1fr" gap="2" alignItems="center">
-            <Box bg="bg.muted" rounded="md" px="3" py="2" fontSize="sm" fontFamily="mono" truncate>
-              {from}
-            </Box>
-            <ArrowRightIcon boxSize="4" color="blue.500" />
-            <Box
-              bg="blue.50"
-              color="blue.800"
-              rounded="md"
-              px="3"
-              py="2"
-              fontSize="sm"
-              fontWeight="medium"
-              truncate
-              _dark={{ bg: 'blue.950', color: 'blue.200' }}
-            >
-              {to}
-            </Box>
-          </Grid>
-        ))}
-        <HStack gap="2" pt="1" color="green.600" fontSize="sm">
-          <CheckIcon boxSize="4" />
-          <Text>4 of 4 columns mapped</Text>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
+const EXAMPLES = [
+  {
+    who: 'Bookkeeper',
+    title: 'Bank statement into QuickBooks',
+    before: 'Date 31/01/2025 · Details · Debit 45,00 · Credit (empty)',
+    after: 'Date 01/31/2025 · Description · Amount -45.00',
+    text: 'A UK bank’s export with day-first dates, decimal commas and split debit/credit columns becomes the three-column layout QuickBooks Online reads. Under 2 minutes the first time.',
+  },
+  {
+    who: 'Online seller',
+    title: 'Supplier catalogue into Shopify',
+    before: 'ItemID · ProductName · CostPrice · StockQty',
+    after: 'Handle · Title · Variant Price · Variant Inventory Qty',
+    text: 'The supplier’s column names are mapped once onto Shopify’s product template and saved; each monthly price update is then a 30-second job.',
+  },
+  {
+    who: 'Data team',
+    title: 'Event sign-ups into a CRM',
+    before: 'Full Name · E-mail · Company · Opt-in (yes/no)',
+    after: 'Name · Email · Organization · Marketing Consent (TRUE/FALSE)',
+    text: 'Headers renamed, e-mails lower-cased and yes/no answers turned into the TRUE/FALSE the CRM import wants.',
+  },
+];
 
 function PlanCard({ planKey }: { planKey: PlanKey }) {
   const plan = PLANS[planKey];
@@ -199,7 +141,7 @@ function PlanCard({ planKey }: { planKey: PlanKey }) {
     <Card.Root
       aria-labelledby={`plan-${planKey}`}
       borderWidth={popular ? '2px' : '1px'}
-      borderColor={popular ? 'blue.500' : undefined}
+      borderColor={popular ? 'blue.600' : undefined}
       position="relative"
       h="full"
     >
@@ -231,7 +173,7 @@ function PlanCard({ planKey }: { planKey: PlanKey }) {
           {plan.features.map((f) => (
             <List.Item key={f} alignItems="flex-start">
               <List.Indicator asChild mt="0.5">
-                <CheckIcon boxSize="4" color="green.500" />
+                <CheckIcon boxSize="4" color="green.600" />
               </List.Indicator>
               {f}
             </List.Item>
@@ -243,7 +185,7 @@ function PlanCard({ planKey }: { planKey: PlanKey }) {
           </Button>
         ) : (
           <Button asChild colorPalette="blue" variant={popular ? 'solid' : 'outline'}>
-            <RouterLink to="/auth" state={SIGNUP_STATE}>
+            <RouterLink to="/auth" state={SIGNUP}>
               {planKey === 'free' ? 'Get Started Free' : `Start with ${plan.name}`}
             </RouterLink>
           </Button>
@@ -253,226 +195,254 @@ function PlanCard({ planKey }: { planKey: PlanKey }) {
   );
 }
 
-function Faq() {
-  const [open, setOpen] = useState<string[]>([]);
+/** A small picture of the product: data columns pointing at template columns. */
+function MappingPreview() {
+  const pairs = [
+    ['ItemID', 'Handle'],
+    ['ProductName', 'Title'],
+    ['CostPrice', 'Variant Price'],
+    ['StockQty', 'Variant Inventory Qty'],
+  ];
   return (
-    <Accordion.Root
-      collapsible
-      value={open}
-      onValueChange={(e) => setOpen(e.value)}
-      maxW="3xl"
-      mx="auto"
-      variant="enclosed"
-    >
-      {FAQS.map((f, i) => (
-        <Accordion.Item key={f.q} value={`faq-${i}`}>
-          <Accordion.ItemTrigger>
-            <Text flex="1" fontWeight="medium" textAlign="start">
-              {f.q}
-            </Text>
-            <Accordion.ItemIndicator />
-          </Accordion.ItemTrigger>
-          <Accordion.ItemContent>
-            <Accordion.ItemBody color="fg.muted">{f.a}</Accordion.ItemBody>
-          </Accordion.ItemContent>
-        </Accordion.Item>
-      ))}
-    </Accordion.Root>
+    <Card.Root shadow="xl" rounded="2xl" w="full" maxW="md" mx="auto">
+      <Card.Body gap="3" p={{ base: '4', md: '6' }}>
+        <Text srOnly>Example: four supplier columns mapped onto the Shopify product template.</Text>
+        <HStack
+          justify="space-between"
+          fontSize="xs"
+          fontWeight="semibold"
+          color="fg.muted"
+          textTransform="uppercase"
+          aria-hidden="true"
+        >
+          <Text>Your data</Text>
+          <Text>Shopify template</Text>
+        </HStack>
+        {pairs.map(([from, to]) => (
+          <Grid key={from} templateColumns="1fr auto 1fr" gap="2" alignItems="center" aria-hidden="true">
+            <Box bg="bg.muted" rounded="md" px="3" py="2" fontSize="sm" fontFamily="mono" truncate>
+              {from}
+            </Box>
+            <ArrowRightIcon boxSize="4" color="blue.600" />
+            <Box
+              bg="blue.50"
+              color="blue.800"
+              rounded="md"
+              px="3"
+              py="2"
+              fontSize="sm"
+              fontWeight="medium"
+              truncate
+            >
+              {to}
+            </Box>
+          </Grid>
+        ))}
+        <HStack gap="2" pt="1" color="green.700" fontSize="sm" aria-hidden="true">
+          <CheckIcon boxSize="4" />
+          <Text>4 of 4 columns mapped</Text>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
 export function LandingPage() {
   return (
-    <Flex direction="column" minH="100dvh">
-      <PageMeta
-        title="CSV Mapper"
-        description="Map any CSV export onto the template your accounting, e-commerce or CRM system expects. Upload, map by drag and drop, download. First file free."
-        path="/"
-      />
-      <Link
-        href="#main"
-        position="absolute"
-        left="2"
-        top="-12"
-        zIndex="skipNav"
-        bg="bg"
-        px="3"
-        py="2"
-        rounded="md"
-        shadow="md"
-        _focus={{ top: '2' }}
-      >
-        Skip to content
-      </Link>
-      <SiteHeader
-        anchors={[
+    <PublicPage
+      seo={{
+        title: 'CSV Mapper – Map and convert CSV files for QuickBooks, Shopify and your CRM',
+        description:
+          'Upload a template and your export, map columns by drag and drop, normalise dates, numbers and amounts, and download an import-ready CSV. First file free, no credit card needed.',
+        path: '/',
+        jsonLd: [appJsonLd('/'), faqJsonLd(FAQS), breadcrumbJsonLd([{ name: 'Home', path: '/' }])],
+      }}
+      topBar={{
+        anchors: [
           { href: '#features', label: 'Features' },
           { href: '#how-it-works', label: 'How It Works' },
           { href: '#pricing', label: 'Pricing' },
-        ]}
-      />
-      <Box as="main" id="main" flex="1">
-        {/* Hero */}
-        <Box bgGradient="to-b" gradientFrom="blue.50" gradientTo="bg" _dark={{ gradientFrom: 'blue.950' }}>
-          <Container maxW="6xl" py={{ base: '12', md: '20' }}>
-            <Grid
-              templateColumns={{ base: '1fr', lg: '1.1fr 1fr' }}
-              gap={{ base: '10', lg: '16' }}
-              alignItems="center"
-            >
-              <Stack gap="6">
-                <Badge
-                  colorPalette="blue"
-                  variant="subtle"
-                  alignSelf="flex-start"
-                  size="lg"
-                  rounded="full"
-                  px="3"
-                >
-                  For accountants, online sellers and data teams
+          { href: '#faq', label: 'FAQ' },
+        ],
+      }}
+      skipLink
+      inPageFooterAnchors
+    >
+      <Hero
+        eyebrow="For accountants, online sellers and data teams"
+        title="Map any CSV to the format your software expects"
+        lead="Upload the template your accounting, e-commerce or CRM system wants and the export you have, drag columns into place and download a file that imports first time. Set up once in about 5 minutes; every later conversion takes about 30 seconds."
+        aside={<MappingPreview />}
+      >
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Button asChild colorPalette="blue" size="xl">
+            <RouterLink to="/auth" state={SIGNUP}>
+              Get Started Free <ArrowRightIcon />
+            </RouterLink>
+          </Button>
+          <Button asChild variant="outline" size="xl">
+            <a href="#how-it-works">See How It Works</a>
+          </Button>
+        </Stack>
+        <Text fontSize="sm" color="fg.muted">
+          No credit card needed · First file free · Works on any device
+        </Text>
+      </Hero>
+
+      <Section
+        id="problem"
+        title="Every system wants its own CSV"
+        intro="The export you have almost never matches the import you need."
+        bg="bg.subtle"
+      >
+        <CardGrid
+          items={[
+            {
+              title: 'Wrong headers, wrong order',
+              text: 'Your bank says “Details”, QuickBooks wants “Description”. Your supplier says “StockQty”, Shopify wants “Variant Inventory Qty”. One mismatch and the import rejects the file or drops the column.',
+            },
+            {
+              title: 'Wrong formats',
+              text: 'Day-first dates, decimal commas, “£1,234.50” and “(45.00)” amounts, Yes/No flags: each system reads them differently, and spreadsheets silently change them when you open the file.',
+            },
+            {
+              title: 'The same fix every month',
+              text: 'Renaming, reordering and reformatting by hand takes hours and invites mistakes. With a saved mapping, the 97% of the work that repeats is done for you.',
+            },
+          ]}
+        />
+      </Section>
+
+      <Section
+        id="features"
+        title="Everything a messy export needs"
+        intro="What CSV Mapper does to your file on the way through."
+      >
+        <CardGrid items={FEATURES} />
+        <Text mt="6" textAlign="center" color="fg.muted" fontSize="sm">
+          Built-in target templates: Shopify products, and accounting Customers, Vendors and Bank
+          transactions. Supported delimiters: comma, semicolon, tab.
+        </Text>
+      </Section>
+
+      <Section
+        id="examples"
+        title="Worked examples"
+        intro="Three typical jobs, shown as the columns go in and come out. Illustrative examples, not customer quotes."
+        bg="bg.subtle"
+      >
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5">
+          {EXAMPLES.map((e) => (
+            <Card.Root key={e.title}>
+              <Card.Body gap="3">
+                <Badge alignSelf="flex-start" colorPalette="blue" variant="subtle">
+                  {e.who}
                 </Badge>
-                <Heading as="h1" size={{ base: '4xl', md: '5xl' }} lineHeight="1.1" letterSpacing="-0.03em">
-                  Map any CSV to the format your software expects
+                <Heading as="h3" size="md">
+                  {e.title}
                 </Heading>
-                <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-                  Upload a template and your data, drag columns into place and download an import-ready file.
-                  Set up once in 5 minutes; every later conversion takes about 30 seconds.
-                </Text>
-                <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-                  <Button asChild colorPalette="blue" size="xl">
-                    <RouterLink to="/auth" state={SIGNUP_STATE}>
-                      Get Started Free <ArrowRightIcon />
-                    </RouterLink>
-                  </Button>
-                  <Button asChild variant="outline" size="xl">
-                    <a href="#how-it-works">See How It Works</a>
-                  </Button>
-                </Stack>
-                <Text fontSize="sm" color="fg.muted">
-                  No credit card needed · First file free · Works on any device
-                </Text>
-              </Stack>
-              <MappingPreview />
-            </Grid>
-          </Container>
-        </Box>
-
-        <Section
-          id="features"
-          title="Everything a messy export needs"
-          intro="Stop fixing spreadsheets by hand before every import."
-        >
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
-            {FEATURES.map((f) => (
-              <Card.Root key={f.title} variant="outline">
-                <Card.Body gap="3">
-                  <Box
-                    bg="blue.50"
-                    color="blue.600"
-                    rounded="lg"
-                    p="2"
-                    alignSelf="flex-start"
-                    _dark={{ bg: 'blue.950' }}
-                  >
-                    {f.icon}
-                  </Box>
-                  <Heading as="h3" size="md">
-                    {f.title}
-                  </Heading>
-                  <Text color="fg.muted" fontSize="sm">
-                    {f.text}
+                <Box fontSize="sm" fontFamily="mono" bg="bg.muted" rounded="md" p="3">
+                  <Text fontWeight="semibold" fontFamily="body">
+                    Before
                   </Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </SimpleGrid>
-        </Section>
-
-        <Section
-          id="how-it-works"
-          title="How it works"
-          intro="Four steps from the export you have to the import you need."
-          bg="bg.subtle"
-        >
-          <Grid
-            as="ol"
-            templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }}
-            gap="5"
-            listStyleType="none"
-          >
-            {STEPS.map((s, i) => (
-              <Card.Root as="li" key={s.title}>
-                <Card.Body gap="3">
-                  <HStack justify="space-between">
-                    <Box color="blue.600">{s.icon}</Box>
-                    <Text fontSize="sm" fontWeight="bold" color="fg.subtle">
-                      Step {i + 1}
-                    </Text>
-                  </HStack>
-                  <Heading as="h3" size="md">
-                    {s.title}
-                  </Heading>
-                  <Text color="fg.muted" fontSize="sm">
-                    {s.text}
+                  <Text>{e.before}</Text>
+                  <Text fontWeight="semibold" fontFamily="body" mt="2">
+                    After
                   </Text>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Grid>
-        </Section>
+                  <Text>{e.after}</Text>
+                </Box>
+                <Text color="fg.muted" fontSize="sm">
+                  {e.text}
+                </Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Section>
 
-        <Section
-          id="pricing"
-          title="Simple pricing"
-          intro="Start free. Upgrade when your files grow. Prices in GBP per month."
-        >
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5" pt="3">
-            {PLAN_KEYS.map((k) => (
-              <PlanCard key={k} planKey={k} />
-            ))}
-          </SimpleGrid>
-          <Text textAlign="center" fontSize="sm" color="fg.muted" mt="6">
-            30-day money-back guarantee on paid plans. Cancel any time.
-          </Text>
-        </Section>
+      <Section
+        id="how-it-works"
+        title="How it works"
+        intro="Four steps from the export you have to the import you need."
+      >
+        <Steps steps={LANDING_STEPS} />
+      </Section>
 
-        <Section
-          id="faq"
-          title="Frequently asked questions"
-          intro="Quick answers before you start."
-          bg="bg.subtle"
-        >
-          <Faq />
-        </Section>
+      <Section
+        id="pricing"
+        title="Simple pricing"
+        intro="Start free. Upgrade when your files grow. Prices in GBP per month."
+        bg="bg.subtle"
+      >
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="5" pt="3">
+          {PLAN_KEYS.map((k) => (
+            <PlanCard key={k} planKey={k} />
+          ))}
+        </SimpleGrid>
+        <Text textAlign="center" fontSize="sm" color="fg.muted" mt="6">
+          30-day money-back guarantee on paid plans. Cancel any time; you keep access until the end of the
+          billing period.
+        </Text>
+      </Section>
 
-        <Box as="section" aria-labelledby="cta-title" py={{ base: '14', md: '20' }}>
-          <Container maxW="4xl">
-            <Stack
-              gap="5"
-              align="center"
-              textAlign="center"
-              bgGradient="to-br"
-              gradientFrom="blue.600"
-              gradientTo="blue.800"
-              color="white"
-              rounded="2xl"
-              px={{ base: '6', md: '12' }}
-              py={{ base: '10', md: '14' }}
+      <Section
+        id="security"
+        title="Security and privacy"
+        intro="Your customer lists and bank lines are not our business."
+      >
+        <SecurityGrid />
+      </Section>
+
+      <Section
+        id="faq"
+        title="Frequently asked questions"
+        intro="Quick answers before you start."
+        bg="bg.subtle"
+      >
+        <FaqAccordion faqs={FAQS} />
+      </Section>
+
+      <Section
+        id="guides"
+        title="Guides for your import"
+        intro="Step-by-step pages for the imports people ask about most."
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          {GUIDE_PAGES.map((g) => (
+            <Link
+              key={g.to}
+              asChild
+              fontWeight="medium"
+              color="blue.700"
+              borderWidth="1px"
+              rounded="lg"
+              p="4"
+              bg="bg"
             >
-              <Heading as="h2" id="cta-title" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-                Your next import, without the spreadsheet surgery
-              </Heading>
-              <Text color="whiteAlpha.900">Create a free account and map your first file in minutes.</Text>
-              <Button asChild size="xl" bg="white" color="blue.700" _hover={{ bg: 'blue.50' }}>
-                <RouterLink to="/auth" state={SIGNUP_STATE}>
-                  Get Started Free
-                </RouterLink>
-              </Button>
-            </Stack>
-          </Container>
+              <RouterLink to={g.to}>
+                {g.label} <ArrowRightIcon boxSize="4" />
+              </RouterLink>
+            </Link>
+          ))}
+        </SimpleGrid>
+        <Box mt="8">
+          <CompareTable
+            caption="Which guide fits your job"
+            head={['Your job', 'Guide']}
+            rows={[
+              ['Customer, vendor or bank imports into accounting software', 'QuickBooks CSV Import'],
+              ['Product and inventory files for an online store', 'Shopify CSV Upload'],
+              ['Any CSV reshaped for a CRM, marketing or reporting tool', 'CSV Converter Online'],
+              ['Uploading and checking a CSV before you map it', 'CSV Uploader'],
+            ]}
+          />
         </Box>
-      </Box>
-      <SiteFooter inPageAnchors />
-    </Flex>
+      </Section>
+
+      <CtaBand
+        title="Your next import, without the spreadsheet surgery"
+        text="Create a free account and map your first file in minutes."
+      />
+    </PublicPage>
   );
 }
