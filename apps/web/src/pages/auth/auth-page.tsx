@@ -36,6 +36,7 @@ export function AuthPage() {
         title="Log In or Sign Up"
         description="Log in to CSV Mapper or create a free account to map your CSV files."
         path="/auth"
+        robots="noindex, nofollow"
       />
       <Container maxW="6xl" py={{ base: '6', md: '10' }}>
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="10" alignItems="stretch">

@@ -9,6 +9,7 @@ export function ForgotPasswordPage() {
         title="Forgot Password"
         description="Request a link to reset your CSV Mapper password."
         path="/forgot-password"
+        robots="noindex, nofollow"
       />
       <ForgotPasswordForm />
     </CenteredPage>
