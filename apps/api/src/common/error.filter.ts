@@ -45,6 +45,8 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, body } = this.toBody(exception, req);
     if (status >= 500 && status !== 503) {
       this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
+    } else if (status === 503 && !(exception instanceof HttpException)) {
+      this.logger.warn({ err: exception, path: req.originalUrl }, 'Dependency unavailable');
     }
     if (res.headersSent) {
       res.destroy();
@@ -86,6 +88,16 @@ export class ErrorFilter implements ExceptionFilter {
         },
       };
     }
+    if (isDependencyOutage(exception)) {
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: {
+          error:
+            'The service is briefly unavailable (a database or queue connection dropped). Please try again in a minute.',
+          code: 'SERVICE_UNAVAILABLE',
+        },
+      };
+    }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       body: {
@@ -122,4 +134,47 @@ export class ErrorFilter implements ExceptionFilter {
     }
     return { error: String(response), code };
   }
+}
+
+/** Postgres refusing or dropping connections (too many clients, shutting down, cannot connect now). */
+const PG_OUTAGE_CODES = new Set([
+  '53300',
+  '53400',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const NET_OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * A request that failed because Postgres or Redis is unreachable or saturated is not a bug to report as
+ * 500: it is a 503 the client can retry (SECURITY-CHECKLIST: dependencies down → 503, not a hang).
+ */
+export function isDependencyOutage(err: unknown): boolean {
+  for (
+    let e = err as
+        | { code?: unknown; name?: unknown; message?: unknown; driverError?: unknown; cause?: unknown }
+        | undefined,
+      depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const name = typeof e.name === 'string' ? e.name : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (PG_OUTAGE_CODES.has(code) || NET_OUTAGE_CODES.has(code)) return true;
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (
+      /Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|Connection terminated|too many clients/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e.driverError ?? e.cause) as typeof e;
+  }
+  return false;
 }
