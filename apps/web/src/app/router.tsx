@@ -94,6 +94,12 @@ export const router = createBrowserRouter([
             path: '/profile',
             element: page(() => import('../pages/profile/profile-page').then((m) => m.ProfilePage)),
           },
+          {
+            path: '/billing/checkout/:sessionId',
+            element: page(() =>
+              import('../pages/billing-checkout/billing-checkout-page').then((m) => m.BillingCheckoutPage),
+            ),
+          },
         ],
       },
       {

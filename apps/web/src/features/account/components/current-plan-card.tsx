@@ -1,4 +1,5 @@
-import { Badge, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { formatPlanFileSize, formatRowCount, planOf } from '@csv-mapper/domain';
 import { CrownIcon } from '../../../components/icons';
 import { QuotaBar } from '../../../components/quota-bar';
@@ -10,8 +11,17 @@ function limitText(n: number): string {
   return n === -1 ? 'Unlimited' : numberFormat.format(n);
 }
 
-/** The user's plan, its price and limits, and this month's usage. */
-export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: boolean }) {
+/**
+ * The user's plan, its price and limits, and this month's usage. `children` (the subscription's state and
+ * management, from the billing feature) follow the limits once the profile has loaded.
+ */
+export function CurrentPlanCard({
+  refreshOnFocus = false,
+  children,
+}: {
+  refreshOnFocus?: boolean;
+  children?: ReactNode;
+}) {
   const { data: profile, error, isLoading } = useProfile({ refreshOnFocus });
   const plan = profile ? planOf(profile.plan) : null;
 
@@ -77,6 +87,12 @@ export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: b
                 </Text>
               </Text>
             </HStack>
+            {children ? (
+              <>
+                <Separator />
+                <Stack gap="4">{children}</Stack>
+              </>
+            ) : null}
           </>
         )}
       </Card.Body>

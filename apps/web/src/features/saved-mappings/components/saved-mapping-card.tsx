@@ -53,7 +53,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
       <Card.Footer pt="2" gap="2" flexWrap="wrap">
         {mapping.locked ? (
           <Button asChild size="sm" colorPalette="orange">
-            <RouterLink to="/profile">Upgrade to Use</RouterLink>
+            <RouterLink to="/profile#plans">Upgrade to Use</RouterLink>
           </Button>
         ) : (
           <Button asChild size="sm" colorPalette="blue">

@@ -6,7 +6,7 @@ import { QUOTA_WARNING_THRESHOLD, upgradeTextFor } from '@csv-mapper/domain';
 export function SavedMappingsBanners({ plan, count, limit }: { plan: string; count: number; limit: number }) {
   const upgrade = (
     <Button asChild size="sm" variant="outline" flexShrink={0}>
-      <RouterLink to="/profile">{upgradeTextFor(plan)}</RouterLink>
+      <RouterLink to="/profile#plans">{upgradeTextFor(plan)}</RouterLink>
     </Button>
   );
   const banners = [];
