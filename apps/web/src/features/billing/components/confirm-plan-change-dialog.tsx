@@ -30,7 +30,7 @@ export function ConfirmPlanChangeDialog({
         if (!e.open && !busy) onClose();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />

@@ -38,7 +38,7 @@ export function LockedMappingsDialog({ plan, lockedCount }: { plan: string; lock
       open={open}
       onOpenChange={(e) => setOpen(e.open)}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
