@@ -34,12 +34,7 @@ export function LockedMappingsDialog({ plan, lockedCount }: { plan: string; lock
   }, [lockedCount]);
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => setOpen(e.open)}
-      placement="center"
-      size="md"
-    >
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
