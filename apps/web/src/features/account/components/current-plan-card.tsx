@@ -60,7 +60,7 @@ export function CurrentPlanCard({
                 label="Rows this month"
                 used={profile.monthlyUsage.used}
                 limit={profile.monthlyUsage.limit}
-                valueText={`${numberFormat.format(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
+                valueText={`${formatRowCount(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
               />
               <QuotaBar
                 label="Saved mappings"

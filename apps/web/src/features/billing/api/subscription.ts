@@ -1,22 +1,29 @@
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
-import type { PaidPlanKey, SyncResult, UpgradePlanResult } from './types';
+import type { CheckoutResult, PaidPlanKey, SyncResult, UpgradePlanResult } from './types';
 import { useRefreshAccount } from './refresh-account';
 
 // Spec §7 plan and subscription calls. Each hook is one endpoint; every one that changes the plan re-reads
 // the profile, the session user and the saved mappings afterwards.
 
-/** POST /api/create-checkout-session → the checkout page to send the browser to. */
-export async function createCheckoutSession(plan: PaidPlanKey): Promise<{ url: string }> {
-  const res = await apiJson<{ url?: string }>('POST', '/api/create-checkout-session', { plan });
-  // Spec §8: an answer without a url is a failure too.
-  if (!res?.url) throw new Error('Failed to start checkout process');
-  return { url: res.url };
+/** POST /api/create-checkout-session → the checkout page to send the browser to (or done at once). */
+export async function createCheckoutSession(plan: PaidPlanKey): Promise<CheckoutResult> {
+  const res = await apiJson<CheckoutResult>('POST', '/api/create-checkout-session', { plan });
+  // Spec §8: an answer with neither a url nor success is a failure too.
+  if (!res || (!res.url && !res.success)) throw new Error('Failed to start checkout process');
+  return res;
 }
 
 export function useCreateCheckoutSession() {
-  return useSWRMutation('/api/create-checkout-session', (_k: string, { arg }: { arg: PaidPlanKey }) =>
-    createCheckoutSession(arg),
+  const refresh = useRefreshAccount();
+  return useSWRMutation(
+    '/api/create-checkout-session',
+    (_k: string, { arg }: { arg: PaidPlanKey }) => createCheckoutSession(arg),
+    {
+      onSuccess: (res) => {
+        if (!res.url) void refresh();
+      },
+    },
   );
 }
 

@@ -46,6 +46,13 @@ export interface UpgradePlanResult {
   effectiveAt?: number;
 }
 
+/** POST /api/create-checkout-session (spec §7: success, message or url). */
+export interface CheckoutResult {
+  url?: string;
+  success?: boolean;
+  message?: string;
+}
+
 export interface SyncResult {
   message: string;
   plan: string;

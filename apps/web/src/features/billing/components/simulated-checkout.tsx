@@ -80,7 +80,7 @@ export function SimulatedCheckout({ sessionId }: { sessionId: string }) {
     <Card.Root aria-labelledby="checkout-title">
       <Card.Header gap="2">
         <Stack direction="row" justify="space-between" align="center" gap="2" flexWrap="wrap">
-          <Card.Title id="checkout-title" fontSize="xl">
+          <Card.Title as="h1" id="checkout-title" fontSize="xl">
             Subscribe to {session.planName}
           </Card.Title>
           <Badge colorPalette="orange" variant="subtle">

@@ -23,8 +23,9 @@ export function UpgradeCard({ plan }: { plan: string }) {
 
   async function startCheckout() {
     try {
-      const { url } = await checkout.trigger('pro');
-      window.location.assign(url);
+      const res = await checkout.trigger('pro');
+      if (res.url) window.location.assign(res.url);
+      else showToast({ title: 'Plan Updated', description: res.message, type: 'success' });
     } catch (err) {
       // Already subscribed: the change is made on the plan grid instead.
       if (getErrorStatus(err) === 409) {
