@@ -30,7 +30,9 @@ export function CurrentPlanCard({
       <Card.Header>
         <HStack justify="space-between" align="flex-start">
           <Stack gap="1">
-            <Card.Title id="current-plan-title">Current Plan</Card.Title>
+            <Card.Title as="h2" id="current-plan-title">
+              Current Plan
+            </Card.Title>
             <Card.Description>Your limits and this month&apos;s usage.</Card.Description>
           </Stack>
           <CrownIcon boxSize="5" color="blue.500" />
