@@ -15,7 +15,7 @@ async function subscribeToProFromProfile(page: Page): Promise<void> {
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
   const pro = page.getByTestId('plan-card-pro');
-  await expect(pro.getByText('£12')).toBeVisible();
+  await expect(pro.getByText('£12', { exact: true })).toBeVisible();
   await expect(pro.getByText('10 saved mappings')).toBeVisible();
   await expect(
     page.getByTestId('plan-card-free').getByRole('button', { name: 'Current Plan' }),
