@@ -73,7 +73,7 @@ class Out {
   }
 }
 
-export async function ours(file: string, job: Job): Promise<JobResult> {
+export async function ours(file: string, job: Job, lineEnding: '\r\n' | '\n' = '\r\n'): Promise<JobResult> {
   const mappings: MappingPair[] = OUTPUT_HEADERS.map((h, j) => ({
     templateColumn: h,
     dataColumn: SRC_NAMES[j],
@@ -86,6 +86,7 @@ export async function ours(file: string, job: Job): Promise<JobResult> {
     createReadStream(file, { highWaterMark: CHUNK }),
     OUTPUT_HEADERS,
     mappings,
+    { lineEnding },
   );
   const h = createHash('sha256');
   for await (const chunk of output) h.update(chunk as Buffer);
@@ -199,4 +200,9 @@ export const IMPLEMENTATIONS: Record<string, (file: string, job: Job) => Promise
   'csv-parse+stringify': csvParseStringify,
   uDSV: udsv,
   'd3-dsv': d3dsv,
+};
+
+/** Reference outputs for tools that cannot write CRLF (Miller 6 always writes LF line ends). */
+export const REFERENCES: Record<string, (file: string, job: Job) => Promise<JobResult>> = {
+  'ours-lf': (file, job) => ours(file, job, '\n'),
 };

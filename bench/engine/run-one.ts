@@ -1,10 +1,10 @@
 // Child process: runs one implementation on one job and prints a JSON line with time, hash and peak RSS.
 import { statSync } from 'node:fs';
-import { IMPLEMENTATIONS, type Job } from './jobs';
+import { IMPLEMENTATIONS, REFERENCES, type Job } from './jobs';
 
 async function main(): Promise<void> {
   const [impl, job, file] = process.argv.slice(2);
-  const fn = IMPLEMENTATIONS[impl];
+  const fn = IMPLEMENTATIONS[impl] ?? REFERENCES[impl];
   if (!fn) throw new Error(`unknown implementation ${impl}`);
   const t0 = process.hrtime.bigint();
   const r = await fn(file, job as Job);

@@ -23,6 +23,7 @@ import { TemplatesModule } from './templates/templates.module';
 import { JobsModule } from './jobs/jobs.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { DocsModule } from './docs/docs.module';
+import { BillingModule } from './billing/billing.module';
 
 @Module({})
 export class AppModule {
@@ -68,6 +69,7 @@ export class AppModule {
         TemplatesModule,
         JobsModule,
         WebhooksModule,
+        BillingModule,
         DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

@@ -30,6 +30,15 @@ const schema = z
     OPERATOR_READ_ONLY: z.enum(['0', '1']).default('0'),
     SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    STRIPE_PRICE_PRO: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+    STRIPE_PRICE_BUSINESS: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+    SALES_EMAIL: z.string().email().default('sales@csvmapper.app'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
@@ -38,6 +47,12 @@ const schema = z
         path: ['SESSION_SECRET'],
         message: 'must be set to a random secret in production',
       });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_BUSINESS'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STRIPE_SECRET_KEY is set' });
+      }
     }
   });
 
@@ -65,6 +80,13 @@ export class ApiConfig {
   readonly registrationsPerIpPerHour: number;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
+  /** Stripe settings; null = the simulated billing provider (development and tests). */
+  readonly salesEmail: string;
+  readonly stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    prices: { pro: string; business: string };
+  } | null;
 
   constructor(e: ApiEnv) {
     this.env = e.NODE_ENV;
@@ -89,6 +111,14 @@ export class ApiConfig {
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }
         : null;
+    this.salesEmail = e.SALES_EMAIL;
+    this.stripe = e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+          prices: { pro: e.STRIPE_PRICE_PRO as string, business: e.STRIPE_PRICE_BUSINESS as string },
+        }
+      : null;
   }
 }
 

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { UserEntity } from '@csv-mapper/db';
+import { BillingService } from '../billing/billing.service';
 
-/**
- * Called before an account is deleted. The billing issue provides the real one (cancels the Stripe
- * subscription); until then nothing is billed, so there is nothing to cancel.
- */
+/** Called before an account is deleted: a live subscription ends at once (no further charges). */
 @Injectable()
 export class SubscriptionCanceller {
-  async cancelFor(user: UserEntity): Promise<void> {
-    void user;
-    return Promise.resolve();
+  constructor(private readonly billing: BillingService) {}
+
+  cancelFor(user: UserEntity): Promise<void> {
+    return this.billing.cancelForDeletion(user);
   }
 }

@@ -8,6 +8,7 @@ import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AppError } from '../common/app-error';
+import { subscriptionView, type SubscriptionView } from '../billing/billing.service';
 import { SubscriptionCanceller } from './subscription-canceller';
 
 /** Spec §3 "Profile". Every -1 means unlimited. */
@@ -18,13 +19,7 @@ export interface ProfileView {
   lastName: string | null;
   plan: string;
   planExpiresAt: string | null;
-  subscription: {
-    id: string;
-    status: string;
-    cancelAtPeriodEnd: boolean;
-    cancelAt: number | null;
-    currentPeriodEnd: number | null;
-  } | null;
+  subscription: SubscriptionView | null;
   usage: { savedMappings: number; monthlyRowsUsed: number; maxFileSize: number };
   monthlyUsage: { used: number; limit: number; remaining: number };
   planLimits: PlanLimits;
@@ -62,16 +57,7 @@ export class UsersService {
       lastName: user.lastName,
       plan: plan.key,
       planExpiresAt: user.planExpiresAt ? user.planExpiresAt.toISOString() : null,
-      // Filled from the payment provider by the billing issue; the stored id and status until then.
-      subscription: user.subscriptionId
-        ? {
-            id: user.subscriptionId,
-            status: user.subscriptionStatus ?? 'unknown',
-            cancelAtPeriodEnd: false,
-            cancelAt: null,
-            currentPeriodEnd: null,
-          }
-        : null,
+      subscription: subscriptionView(user),
       usage: { savedMappings, monthlyRowsUsed: used, maxFileSize: limits.maxFileSize },
       monthlyUsage: {
         used,

@@ -28,6 +28,16 @@ export class UserEntity {
   @Column({ name: 'subscription_status', type: 'varchar', length: 40, nullable: true })
   subscriptionStatus: string | null;
 
+  @Column({ name: 'subscription_cancel_at_period_end', type: 'boolean', default: false })
+  subscriptionCancelAtPeriodEnd: boolean;
+  @Column({ name: 'subscription_cancel_at', type: 'timestamptz', nullable: true })
+  subscriptionCancelAt: Date | null;
+  @Column({ name: 'subscription_current_period_end', type: 'timestamptz', nullable: true })
+  subscriptionCurrentPeriodEnd: Date | null;
+  /** A pro ↔ business change scheduled for the next billing cycle. */
+  @Column({ name: 'pending_plan', type: 'varchar', length: 20, nullable: true }) pendingPlan: string | null;
+  @Column({ name: 'pending_plan_at', type: 'timestamptz', nullable: true }) pendingPlanAt: Date | null;
+
   @Column({ name: 'max_file_size', type: 'integer', default: 1048576 }) maxFileSize: number;
   @Column({ name: 'max_saved_mappings', type: 'integer', default: 1 }) maxSavedMappings: number;
   @Column({ name: 'monthly_rows_used', type: 'integer', default: 0 }) monthlyRowsUsed: number;

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthGuard } from '../auth/auth.guard';
+import type { AuthUser } from '../auth/auth-user';
+import { CsrfExempt } from '../auth/csrf-exempt.decorator';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { ThrottleService } from '../auth/throttle.service';
+import { BillingWebhookService } from './billing-webhook.service';
+import { BillingService, planCatalogue } from './billing.service';
+
+const planOfBody = (body: unknown): unknown => (body as { plan?: unknown } | null)?.plan;
+
+/** Plans, checkout, plan changes, cancel/reactivate/sync (spec §7) and the provider's webhook. */
+@Controller()
+export class BillingController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly webhooks: BillingWebhookService,
+    private readonly throttle: ThrottleService,
+  ) {}
+
+  @Get('plans')
+  plans() {
+    return planCatalogue();
+  }
+
+  @Post('create-checkout-session')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  async checkout(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ url: string }> {
+    await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many checkout attempts.');
+    return this.billing.checkout(user.id, planOfBody(body));
+  }
+
+  @Post('user/upgrade-plan')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  async upgrade(
+    @CurrentUser() user: AuthUser,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many plan changes.');
+    return this.billing.upgradePlan(user.id, planOfBody(body));
+  }
+
+  @Post('cancel-subscription')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  cancel(@CurrentUser() user: AuthUser) {
+    return this.billing.cancel(user.id);
+  }
+
+  @Post('reactivate-subscription')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  reactivate(@CurrentUser() user: AuthUser) {
+    return this.billing.reactivate(user.id);
+  }
+
+  @Post('sync-subscription-status')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  sync(@CurrentUser() user: AuthUser) {
+    return this.billing.sync(user.id);
+  }
+
+  /** Called by Stripe (or the simulated provider): no cookie, so no CSRF; the signature is the check. */
+  @Post('billing/webhook')
+  @HttpCode(200)
+  @CsrfExempt()
+  webhook(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {
+    return this.webhooks.handle(req.rawBody, signature);
+  }
+}
