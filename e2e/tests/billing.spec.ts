@@ -189,3 +189,61 @@ test('cancelling the checkout returns to the mapper and refreshes the profile wi
   await expect(currentPlanCard(page).getByText('Free', { exact: true })).toBeVisible();
   await expect(currentPlanCard(page).getByTestId('subscription-status')).toHaveCount(0);
 });
+
+test('an incomplete payment that is never completed expires: Subscription Payment Failed, still Free', async ({
+  page,
+}) => {
+  await signUp(page, newUser('expd'));
+  await subscribeToProFromProfile(page);
+  await page.getByRole('button', { name: 'Simulate declined card' }).click();
+  await expect(page).toHaveURL(/\/csv-mapper$/);
+
+  await apiPost(page, '/api/test/advance-clock', { days: 1 });
+  await page.goto('/profile');
+  const card = currentPlanCard(page);
+  await expect(card.getByText('Subscription Payment Failed')).toBeVisible();
+  await expect(card.getByText(/downgraded to the Free plan/)).toBeVisible();
+  await expect(card.getByText('Free', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Simulate Payment Webhook' })).toHaveCount(0);
+  await expect(
+    page.getByTestId('plan-card-pro').getByRole('button', { name: 'Upgrade to Pro' }),
+  ).toBeEnabled();
+});
+
+test('Business → Pro is confirmed for the next billing cycle; → Free is requested directly', async ({
+  page,
+}) => {
+  await signUp(page, newUser('busi'));
+  await page.goto('/profile');
+  await page.getByTestId('plan-card-business').getByRole('button', { name: 'Upgrade to Business' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Plan Change' })
+    .getByRole('button', { name: 'Subscribe Now' })
+    .click();
+  await expect(page.getByText('Subscribe to Business')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay £39.00' }).click();
+  await expect(page).toHaveURL(/\/csv-mapper$/);
+
+  await page.goto('/profile');
+  const card = currentPlanCard(page);
+  await expect(card.getByText('Business', { exact: true })).toBeVisible();
+  await expect(card.getByText('Active subscription')).toBeVisible();
+
+  await page.getByTestId('plan-card-pro').getByRole('button', { name: 'Downgrade to Pro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Plan Change' });
+  await expect(dialog.getByLabel('Price: £39/month to £12/month')).toBeVisible();
+  await expect(dialog).toContainText('next billing cycle');
+  await dialog.getByRole('button', { name: 'Confirm Change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(/^Your plan changes to Pro on \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(card.getByText('Business', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('plan-card-pro').getByRole('button', { name: 'Change scheduled' }),
+  ).toBeDisabled();
+
+  await page.getByTestId('plan-card-free').getByRole('button', { name: 'Downgrade to Free' }).click();
+  await expect(card.getByText(/^Subscription cancelling on \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(
+    page.getByTestId('plan-card-free').getByRole('button', { name: 'Downgrade scheduled' }),
+  ).toBeDisabled();
+});
