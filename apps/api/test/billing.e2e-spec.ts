@@ -347,6 +347,8 @@ describe('billing with Stripe configured', () => {
       .send({ subscriptionId: 'sub_x' })
       .expect(404);
     await agent.get('/api/billing/simulated/sessions/cs_x').expect(404);
+    // signed out too: 404 (the routes do not exist), not a 401 that would reveal them
+    await request(app.getHttpServer()).post('/api/test/advance-clock').set(H).send({ days: 1 }).expect(404);
     await request(app.getHttpServer()).get('/api/plans').expect(200);
     const body = JSON.stringify({ id: 'evt_x', type: 'invoice.paid', data: { object: {} } });
     const Stripe = (await import('stripe')).default;
