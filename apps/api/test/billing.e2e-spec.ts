@@ -160,6 +160,19 @@ describe('billing with the simulated provider (e2e)', () => {
     expect(closed.status).toBe(409);
   });
 
+  it('two concurrent Pay clicks on one session make one subscription', async () => {
+    const { agent, userId } = await signUp(app);
+    const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+    const id = (res.body.url as string).split('/').pop() as string;
+    const pay = () =>
+      agent.post(`/api/billing/simulated/sessions/${id}/complete`).set(H).send({ outcome: 'pay' });
+    const statuses = (await Promise.all([pay(), pay()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const subs = await db.query('SELECT id FROM sim_subscriptions WHERE user_id = $1', [userId]);
+    expect(subs).toHaveLength(1);
+    expect((await profile(agent)).subscription).toMatchObject({ id: subs[0].id, status: 'active' });
+  });
+
   it('plan actions of spec §4: allowed and refused', async () => {
     const { agent } = await signUp(app);
     // free → pro/business needs a checkout
