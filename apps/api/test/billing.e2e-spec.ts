@@ -160,6 +160,56 @@ describe('billing with the simulated provider (e2e)', () => {
     expect(closed.status).toBe(409);
   });
 
+  it('deleting the account ends a live subscription at once, before the user is removed', async () => {
+    const { agent, userId } = await signUp(app);
+    await checkout(agent, 'pro', 'pay');
+    const subId = (await profile(agent)).subscription.id as string;
+    const deletedBefore = Number(
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM billing_events WHERE type = 'customer.subscription.deleted'`,
+        )
+      )[0].n,
+    );
+    const seen: string[] = [];
+    const spy = jest.spyOn(sim, 'cancelNow').mockImplementation(async function (
+      this: SimulatedBillingProvider,
+      id,
+    ) {
+      const [row] = await db.query('SELECT status FROM sim_subscriptions WHERE id = $1', [id]);
+      const [user] = await db.query('SELECT id FROM users WHERE id = $1', [userId]);
+      seen.push(`${row?.status}/${user ? 'user present' : 'user gone'}`);
+      spy.mockRestore();
+      await sim.cancelNow(id);
+      const [after] = await db.query('SELECT status FROM sim_subscriptions WHERE id = $1', [id]);
+      seen.push(after.status);
+    });
+    await agent.post('/api/user/delete-account').set(H).send({ password: 'Tr1cky-Mapper!' }).expect(200);
+    expect(seen).toEqual(['active/user present', 'canceled']);
+    const deletedAfter = Number(
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM billing_events WHERE type = 'customer.subscription.deleted'`,
+        )
+      )[0].n,
+    );
+    expect(deletedAfter).toBe(deletedBefore + 1);
+    expect(await db.query('SELECT id FROM users WHERE id = $1', [userId])).toHaveLength(0);
+    expect(await db.query('SELECT id FROM sim_subscriptions WHERE id = $1', [subId])).toHaveLength(0);
+  });
+
+  it('checkout creation is throttled per user (429 with Retry-After), other users unaffected', async () => {
+    const { agent } = await signUp(app);
+    for (let i = 0; i < 10; i++) {
+      await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+    }
+    const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.body.code).toBeDefined();
+    const other = await signUp(app);
+    await other.agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+  });
+
   it('two concurrent Pay clicks on one session make one subscription', async () => {
     const { agent, userId } = await signUp(app);
     const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
