@@ -435,3 +435,23 @@ describe('billing with Stripe configured', () => {
       .expect(200);
   });
 });
+
+describe('billing in production without Stripe', () => {
+  it('has no simulated or test routes (404, not 401), and still serves plans', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const app = await startApp({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      APP_URL: 'https://csvmapper.test',
+    });
+    try {
+      const http = () => request(app.getHttpServer());
+      await http().post('/api/test/advance-clock').set(H).send({ days: 1 }).expect(404);
+      await http().post('/api/test/reset-subscription').set(H).expect(404);
+      await http().get('/api/billing/simulated/sessions/cs_sim_x').expect(404);
+      await http().get('/api/plans').expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
