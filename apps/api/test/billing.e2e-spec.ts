@@ -160,6 +160,69 @@ describe('billing with the simulated provider (e2e)', () => {
     expect(closed.status).toBe(409);
   });
 
+  it('deleting the account ends a live subscription at once, before the user is removed', async () => {
+    const { agent, userId } = await signUp(app);
+    await checkout(agent, 'pro', 'pay');
+    const subId = (await profile(agent)).subscription.id as string;
+    const deletedBefore = Number(
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM billing_events WHERE type = 'customer.subscription.deleted'`,
+        )
+      )[0].n,
+    );
+    const seen: string[] = [];
+    const spy = jest.spyOn(sim, 'cancelNow').mockImplementation(async function (
+      this: SimulatedBillingProvider,
+      id,
+    ) {
+      const [row] = await db.query('SELECT status FROM sim_subscriptions WHERE id = $1', [id]);
+      const [user] = await db.query('SELECT id FROM users WHERE id = $1', [userId]);
+      seen.push(`${row?.status}/${user ? 'user present' : 'user gone'}`);
+      spy.mockRestore();
+      await sim.cancelNow(id);
+      const [after] = await db.query('SELECT status FROM sim_subscriptions WHERE id = $1', [id]);
+      seen.push(after.status);
+    });
+    await agent.post('/api/user/delete-account').set(H).send({ password: 'Tr1cky-Mapper!' }).expect(200);
+    expect(seen).toEqual(['active/user present', 'canceled']);
+    const deletedAfter = Number(
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM billing_events WHERE type = 'customer.subscription.deleted'`,
+        )
+      )[0].n,
+    );
+    expect(deletedAfter).toBe(deletedBefore + 1);
+    expect(await db.query('SELECT id FROM users WHERE id = $1', [userId])).toHaveLength(0);
+    expect(await db.query('SELECT id FROM sim_subscriptions WHERE id = $1', [subId])).toHaveLength(0);
+  });
+
+  it('checkout creation is throttled per user (429 with Retry-After), other users unaffected', async () => {
+    const { agent } = await signUp(app);
+    for (let i = 0; i < 10; i++) {
+      await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+    }
+    const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.body.code).toBeDefined();
+    const other = await signUp(app);
+    await other.agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+  });
+
+  it('two concurrent Pay clicks on one session make one subscription', async () => {
+    const { agent, userId } = await signUp(app);
+    const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+    const id = (res.body.url as string).split('/').pop() as string;
+    const pay = () =>
+      agent.post(`/api/billing/simulated/sessions/${id}/complete`).set(H).send({ outcome: 'pay' });
+    const statuses = (await Promise.all([pay(), pay()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const subs = await db.query('SELECT id FROM sim_subscriptions WHERE user_id = $1', [userId]);
+    expect(subs).toHaveLength(1);
+    expect((await profile(agent)).subscription).toMatchObject({ id: subs[0].id, status: 'active' });
+  });
+
   it('plan actions of spec §4: allowed and refused', async () => {
     const { agent } = await signUp(app);
     // free → pro/business needs a checkout
@@ -347,6 +410,8 @@ describe('billing with Stripe configured', () => {
       .send({ subscriptionId: 'sub_x' })
       .expect(404);
     await agent.get('/api/billing/simulated/sessions/cs_x').expect(404);
+    // signed out too: 404 (the routes do not exist), not a 401 that would reveal them
+    await request(app.getHttpServer()).post('/api/test/advance-clock').set(H).send({ days: 1 }).expect(404);
     await request(app.getHttpServer()).get('/api/plans').expect(200);
     const body = JSON.stringify({ id: 'evt_x', type: 'invoice.paid', data: { object: {} } });
     const Stripe = (await import('stripe')).default;
@@ -368,5 +433,25 @@ describe('billing with Stripe configured', () => {
       .set('stripe-signature', right)
       .send(body)
       .expect(200);
+  });
+});
+
+describe('billing in production without Stripe', () => {
+  it('has no simulated or test routes (404, not 401), and still serves plans', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const app = await startApp({
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      APP_URL: 'https://csvmapper.test',
+    });
+    try {
+      const http = () => request(app.getHttpServer());
+      await http().post('/api/test/advance-clock').set(H).send({ days: 1 }).expect(404);
+      await http().post('/api/test/reset-subscription').set(H).expect(404);
+      await http().get('/api/billing/simulated/sessions/cs_sim_x').expect(404);
+      await http().get('/api/plans').expect(200);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ describe('OpenAPI document (e2e)', () => {
       '/api/process',
       '/api/jobs/{id}',
       '/api/jobs/{id}/result',
+      '/api/plans',
     ]) {
       expect(Object.keys(res.body.paths)).toContain(path);
     }
@@ -27,6 +28,7 @@ describe('OpenAPI document (e2e)', () => {
       scheme: 'bearer',
       bearerFormat: 'csvm_…',
     });
+    expect(res.body.paths['/api/plans'].get.security).toEqual([]);
     expect(res.body.components.schemas.Error.required).toEqual(['error', 'code']);
     expect(Object.keys(res.body.paths['/api/process'].post.responses)).toEqual(
       expect.arrayContaining(['200', '202']),

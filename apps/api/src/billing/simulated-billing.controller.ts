@@ -10,6 +10,7 @@ import { ApiConfig } from '../config/api.config';
 import { BILLING_PROVIDER, type BillingProvider } from './billing-provider';
 import { PlanStateService } from './plan-state.service';
 import { SimulatedBillingProvider } from './simulated-billing.provider';
+import { SimulatedOnlyGuard } from './simulated-only.guard';
 
 const str = (body: unknown, key: string): string => {
   const v = (body as Record<string, unknown> | null)?.[key];
@@ -21,7 +22,7 @@ const str = (body: unknown, key: string): string => {
  * the simulated provider runs and never in production: otherwise every route here answers 404.
  */
 @Controller()
-@UseGuards(AuthGuard)
+@UseGuards(SimulatedOnlyGuard, AuthGuard)
 export class SimulatedBillingController {
   constructor(
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,

@@ -101,17 +101,19 @@ export class SimulatedBillingProvider implements BillingProvider {
     outcome: 'pay' | 'decline' | 'cancel',
   ): Promise<string> {
     const s = await this.session(id, user);
-    if (s.status !== 'open')
+    // Closing the session is the atomic step: of two concurrent clicks only one gets past it.
+    // (TypeORM answers an UPDATE on Postgres with [rows, affected].)
+    const [, affected] = (await this.db.query(
+      `UPDATE sim_checkout_sessions SET status = $2 WHERE id = $1 AND status = 'open'`,
+      [id, outcome === 'cancel' ? 'expired' : 'complete'],
+    )) as [unknown[], number];
+    if (affected !== 1)
       throw new AppError(
         409,
         'SESSION_CLOSED',
         'This checkout session is already closed. Start again from your profile.',
       );
-    if (outcome === 'cancel') {
-      await this.db.query(`UPDATE sim_checkout_sessions SET status = 'expired' WHERE id = $1`, [id]);
-      return '/csv-mapper?canceled=true';
-    }
-    await this.db.query(`UPDATE sim_checkout_sessions SET status = 'complete' WHERE id = $1`, [id]);
+    if (outcome === 'cancel') return '/csv-mapper?canceled=true';
     const customerId = user.billingCustomerId ?? newId('cus');
     const now = await this.now();
     const subId = newId('sub');

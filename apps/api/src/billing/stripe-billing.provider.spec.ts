@@ -28,7 +28,7 @@ function subscription(over: Partial<Record<string, unknown>> = {}): Stripe.Subsc
   } as unknown as Stripe.Subscription;
 }
 
-function fake() {
+function fake(over: { sub?: Stripe.Subscription; schedule?: unknown } = {}) {
   const calls: { name: string; args: unknown[] }[] = [];
   const rec =
     (name: string, result: unknown) =>
@@ -44,17 +44,22 @@ function fake() {
       },
     },
     subscriptions: {
-      retrieve: rec('subscriptions.retrieve', subscription()),
+      retrieve: rec('subscriptions.retrieve', over.sub ?? subscription()),
       update: rec('subscriptions.update', subscription({ cancel_at_period_end: true })),
       cancel: rec('subscriptions.cancel', subscription({ status: 'canceled' })),
     },
     subscriptionSchedules: {
       create: rec('subscriptionSchedules.create', { id: 'sub_sched_1' }),
-      retrieve: rec('subscriptionSchedules.retrieve', {
-        id: 'sub_sched_1',
-        phases: [{ start_date: 1_800_000_000, end_date: 1_900_000_000 }],
-      }),
+      retrieve: rec(
+        'subscriptionSchedules.retrieve',
+        over.schedule ?? {
+          id: 'sub_sched_1',
+          current_phase: { start_date: 1_800_000_000, end_date: 1_900_000_000 },
+          phases: [{ start_date: 1_800_000_000, end_date: 1_900_000_000 }],
+        },
+      ),
       update: rec('subscriptionSchedules.update', { id: 'sub_sched_1' }),
+      release: rec('subscriptionSchedules.release', { id: 'sub_sched_1' }),
     },
   } as unknown as StripeClient;
   const updates: unknown[] = [];
@@ -117,7 +122,8 @@ describe('StripeBillingProvider', () => {
   it('cancels at period end, and schedules a plan change for the next period with a subscription schedule', async () => {
     const { provider, calls } = fake();
     await provider.setCancelAtPeriodEnd('sub_1', true);
-    expect(calls[0]).toEqual({
+    expect(calls.map((c) => c.name)).toEqual(['subscriptions.retrieve', 'subscriptions.update']);
+    expect(calls[1]).toEqual({
       name: 'subscriptions.update',
       args: ['sub_1', { cancel_at_period_end: true }],
     });
@@ -166,5 +172,45 @@ describe('StripeBillingProvider', () => {
       timestamp: Math.floor(Date.now() / 1000) - 301,
     });
     expect(() => provider.verifyEvent(Buffer.from(payload), stale)).toThrow(WebhookSignatureError);
+  });
+
+  it('going to Free with a plan change pending releases the schedule before cancelling at period end', async () => {
+    const { provider, calls } = fake({ sub: subscription({ schedule: 'sub_sched_9' }) });
+    await provider.setCancelAtPeriodEnd('sub_1', true);
+    expect(calls.map((c) => [c.name, c.args[0]])).toEqual([
+      ['subscriptions.retrieve', 'sub_1'],
+      ['subscriptionSchedules.release', 'sub_sched_9'],
+      ['subscriptions.update', 'sub_1'],
+    ]);
+  });
+
+  it('a plan change while cancelling first keeps the subscription, and reuses an existing schedule at its current phase', async () => {
+    const cancelling = fake({ sub: subscription({ cancel_at_period_end: true }) });
+    await cancelling.provider.schedulePlanChange('sub_1', 'pro');
+    expect(cancelling.calls.slice(0, 3).map((c) => [c.name, c.args[0]])).toEqual([
+      ['subscriptions.retrieve', 'sub_1'],
+      ['subscriptions.update', 'sub_1'],
+      ['subscriptionSchedules.create', { from_subscription: 'sub_1' }],
+    ]);
+    expect(cancelling.calls[1].args[1]).toEqual({ cancel_at_period_end: false });
+
+    // already scheduled (phases: now, then the next plan): the running phase is kept, not the future one
+    const again = fake({
+      sub: subscription({ schedule: 'sub_sched_1' }),
+      schedule: {
+        id: 'sub_sched_1',
+        current_phase: { start_date: 1_800_000_000, end_date: 1_900_000_000 },
+        phases: [
+          { start_date: 1_800_000_000, end_date: 1_900_000_000 },
+          { start_date: 1_900_000_000, end_date: 1_902_600_000 },
+        ],
+      },
+    });
+    await again.provider.schedulePlanChange('sub_1', 'pro');
+    expect(again.calls.some((c) => c.name === 'subscriptionSchedules.create')).toBe(false);
+    const update = again.calls.find((c) => c.name === 'subscriptionSchedules.update');
+    expect(update?.args[1]).toMatchObject({
+      phases: [{ start_date: 1_800_000_000, end_date: 1_900_000_000 }, { items: [{ price: 'price_pro' }] }],
+    });
   });
 });

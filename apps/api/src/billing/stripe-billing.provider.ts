@@ -82,15 +82,27 @@ export class StripeBillingProvider implements BillingProvider {
   }
 
   async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
+    // Stripe refuses cancellation changes on a subscription a schedule manages; going to Free replaces
+    // any pending plan change, so the schedule is released (the subscription keeps its current plan).
+    const sub = await this.stripe.subscriptions.retrieve(id);
+    const scheduleId = str(sub.schedule);
+    if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId);
     return this.toProvider(await this.stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
   }
 
   async schedulePlanChange(id: string, plan: PaidPlan): Promise<ProviderSubscription> {
     const sub = await this.stripe.subscriptions.retrieve(id);
+    // A cancelling subscription keeps running when the user picks another paid plan; this must happen
+    // before a schedule takes the subscription over (Stripe then refuses direct cancellation changes).
+    if (sub.cancel_at_period_end && !sub.schedule) {
+      await this.stripe.subscriptions.update(id, { cancel_at_period_end: false });
+    }
     const scheduleId =
       str(sub.schedule) ?? (await this.stripe.subscriptionSchedules.create({ from_subscription: id })).id;
     const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
-    const current = schedule.phases[schedule.phases.length - 1] ?? schedule.phases[0];
+    // The phase running now (a schedule made earlier may already hold the next phase after it).
+    const current =
+      schedule.phases.find((p) => p.start_date === schedule.current_phase?.start_date) ?? schedule.phases[0];
     const currentPrice = str(sub.items.data[0]?.price);
     await this.stripe.subscriptionSchedules.update(scheduleId, {
       end_behavior: 'release',
@@ -107,7 +119,6 @@ export class StripeBillingProvider implements BillingProvider {
       ],
       metadata: { pendingPlan: plan },
     });
-    if (sub.cancel_at_period_end) await this.stripe.subscriptions.update(id, { cancel_at_period_end: false });
     return (await this.retrieveSubscription(id)) as ProviderSubscription;
   }
 

@@ -31,7 +31,10 @@ const schema = z
     SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
-    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
     STRIPE_WEBHOOK_SECRET: z
       .string()
       .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
@@ -128,6 +131,12 @@ export class ConfigError extends Error {
   }
 }
 
+/** A value for a config error message; secrets are never echoed into logs. */
+function shown(key: string, value: string | undefined): string {
+  if (value === undefined) return 'null';
+  return /SECRET|PASSWORD|_KEY$/.test(key) ? '(hidden)' : JSON.stringify(value);
+}
+
 /** Parses the environment; throws ConfigError with one line per missing or invalid variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -136,7 +145,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new ConfigError(
       parsed.error.issues.map(
         (i) =>
-          `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])] ?? null)})`,
+          `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
       ),
     );
   }

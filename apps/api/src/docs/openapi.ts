@@ -181,6 +181,34 @@ export const OPENAPI_DOCUMENT = {
     },
   },
   paths: {
+    '/api/plans': {
+      get: {
+        summary: 'The plan catalogue (public, no authentication): prices, features and limits per plan',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Plans keyed free, pro, business, enterprise',
+            content: json({
+              type: 'object',
+              additionalProperties: {
+                type: 'object',
+                properties: {
+                  key: { type: 'string' },
+                  name: { type: 'string' },
+                  price: { type: 'string', example: '£12/month' },
+                  priceGbp: { type: 'number', nullable: true },
+                  features: { type: 'array', items: { type: 'string' } },
+                  restrictions: { type: 'array', items: { type: 'string' } },
+                  maxFileSize: { type: 'integer', description: 'bytes; -1 = unlimited' },
+                  maxSavedMappings: { type: 'integer', description: '-1 = unlimited' },
+                  limits: { type: 'object' },
+                },
+              },
+            }),
+          },
+        },
+      },
+    },
     '/api/upload/template': {
       post: {
         summary: 'Upload a template CSV (headers only)',

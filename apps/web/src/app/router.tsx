@@ -95,6 +95,12 @@ export const routes: RouteObject[] = [
             path: '/profile',
             element: page(() => import('../pages/profile/profile-page').then((m) => m.ProfilePage)),
           },
+          {
+            path: '/billing/checkout/:sessionId',
+            element: page(() =>
+              import('../pages/billing-checkout/billing-checkout-page').then((m) => m.BillingCheckoutPage),
+            ),
+          },
         ],
       },
       {

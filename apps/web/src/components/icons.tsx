@@ -144,3 +144,10 @@ export const LayoutIcon = makeIcon(
     <path d="M3 9h18M9 21V9" />
   </>,
 );
+export const LockIcon = makeIcon(
+  'LockIcon',
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);

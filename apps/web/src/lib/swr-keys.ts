@@ -7,6 +7,7 @@ export const swrKeys = {
   templates: ['/api/templates'],
   jobs: ['/api/jobs'],
   webhooks: ['/api/webhooks'],
+  plans: ['/api/plans'],
 } as const;
 
 export type SwrKey = readonly string[];

@@ -3,12 +3,14 @@ import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
 import { useProfile } from '../../features/account/api/get-profile';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { usePaymentReturn } from '../../features/billing/hooks/use-payment-return';
 import { MapperWizard } from '../../features/mapper/components/mapper-wizard';
 
 /** /csv-mapper: the four-step mapping wizard (spec §2/§4). */
 export function CsvMapperPage() {
   const { user } = useAuth();
   const { data: profile } = useProfile({ enabled: Boolean(user) });
+  usePaymentReturn();
   return (
     <AppPage
       header={

@@ -6,8 +6,10 @@ import { AppPage } from '../../components/app-page';
 import { ArrowRightIcon, BookIcon, FolderIcon, HelpIcon, PlusIcon } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { CurrentPlanCard } from '../../features/account/components/current-plan-card';
-import { UpgradeCard } from '../../features/account/components/upgrade-card';
+import { useProfile } from '../../features/account/api/get-profile';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { SubscriptionStatus } from '../../features/billing/components/subscription-status';
+import { UpgradeCard } from '../../features/billing/components/upgrade-card';
 import { BackgroundJobsPanel } from '../../features/jobs/components/background-jobs-panel';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogOutAction } from '../../features/auth/hooks/use-log-out-action';
@@ -67,6 +69,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { logOut } = useLogOutAction();
   const firstName = user?.firstName?.trim();
+  const { data: profile } = useProfile({ refreshOnFocus: true });
 
   return (
     <AppPage
@@ -98,7 +101,7 @@ export function DashboardPage() {
           <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
         </Stack>
 
-        <UpgradeCard />
+        {profile ? <UpgradeCard plan={profile.plan} /> : null}
 
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="stretch">
           <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
@@ -115,7 +118,11 @@ export function DashboardPage() {
               icon={<FolderIcon boxSize="5" />}
             />
           </Grid>
-          <CurrentPlanCard refreshOnFocus />
+          <CurrentPlanCard refreshOnFocus>
+            {profile?.subscription ? (
+              <SubscriptionStatus subscription={profile.subscription} testActions={false} />
+            ) : null}
+          </CurrentPlanCard>
         </Grid>
 
         <BackgroundJobsPanel />

@@ -1,4 +1,6 @@
 import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { AppHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
@@ -7,6 +9,12 @@ import { CurrentPlanCard } from '../../features/account/components/current-plan-
 import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
 import { ProfileInformation } from '../../features/account/components/profile-information';
 import { SavedMappingsQuota } from '../../features/account/components/saved-mappings-quota';
+import { NeedHelpChoosingCard } from '../../features/billing/components/need-help-choosing-card';
+import { PlanGrid } from '../../features/billing/components/plan-grid';
+import { SubscriptionManagement } from '../../features/billing/components/subscription-management';
+import { SubscriptionStatus } from '../../features/billing/components/subscription-status';
+import { usePaymentReturn } from '../../features/billing/hooks/use-payment-return';
+import { SavedMappingsBanners } from '../../features/saved-mappings/components/saved-mappings-banners';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
 import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
 
@@ -14,6 +22,8 @@ export function ProfilePage() {
   const { data: profile } = useProfile();
   const apiAccess = profile?.planLimits.apiAccess === true;
   const webhookSupport = profile?.planLimits.webhookSupport === true;
+  usePaymentReturn();
+  useScrollToPlans(Boolean(profile));
 
   return (
     <AppPage
@@ -58,18 +68,43 @@ export function ProfilePage() {
             {webhookSupport ? <WebhooksSection /> : null}
           </Stack>
           <Stack gap="6">
-            <CurrentPlanCard />
+            <CurrentPlanCard>
+              {profile?.subscription ? (
+                <>
+                  <SubscriptionStatus subscription={profile.subscription} />
+                  <SubscriptionManagement profile={profile} />
+                </>
+              ) : null}
+            </CurrentPlanCard>
             <DeleteAccountCard />
           </Stack>
         </Grid>
 
-        {/*
-          Billing slot: the billing issue mounts the "Choose Your Plan" grid, the "Need Help Choosing" card,
-          subscription management and the Confirm Plan Change dialog here (anchor #plans, linked from the
-          dashboard's upgrade card). Nothing plan-changing is rendered until then.
-        */}
-        <Box as="section" id="plans" aria-label="Plans" />
+        <Stack as="section" id="plans" aria-label="Plans" gap="6" scrollMarginTop="20">
+          {profile ? (
+            <>
+              <SavedMappingsBanners
+                plan={profile.plan}
+                count={profile.usage.savedMappings}
+                limit={profile.planLimits.maxSavedMappings}
+              />
+              <PlanGrid profile={profile} />
+            </>
+          ) : null}
+          <NeedHelpChoosingCard />
+        </Stack>
       </Stack>
     </AppPage>
   );
+}
+
+/** Links to /profile#plans (upgrade buttons elsewhere) land on the plan grid once it has rendered. */
+function useScrollToPlans(ready: boolean) {
+  const { hash } = useLocation();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current || hash !== '#plans') return;
+    done.current = true;
+    document.getElementById('plans')?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
 }

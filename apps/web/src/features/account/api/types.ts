@@ -8,6 +8,10 @@ export interface Subscription {
   cancelAt: number | null;
   /** Epoch seconds. */
   currentPeriodEnd: number | null;
+  /** A pro ↔ business change scheduled for the next billing cycle. */
+  pendingPlan?: 'pro' | 'business' | null;
+  /** Epoch seconds. */
+  pendingPlanAt?: number | null;
 }
 
 /** GET /api/user/profile (spec §3 "Profile"); every -1 means unlimited. */

@@ -1,4 +1,5 @@
-import { Badge, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { formatPlanFileSize, formatRowCount, planOf } from '@csv-mapper/domain';
 import { CrownIcon } from '../../../components/icons';
 import { QuotaBar } from '../../../components/quota-bar';
@@ -10,8 +11,17 @@ function limitText(n: number): string {
   return n === -1 ? 'Unlimited' : numberFormat.format(n);
 }
 
-/** The user's plan, its price and limits, and this month's usage. */
-export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: boolean }) {
+/**
+ * The user's plan, its price and limits, and this month's usage. `children` (the subscription's state and
+ * management, from the billing feature) follow the limits once the profile has loaded.
+ */
+export function CurrentPlanCard({
+  refreshOnFocus = false,
+  children,
+}: {
+  refreshOnFocus?: boolean;
+  children?: ReactNode;
+}) {
   const { data: profile, error, isLoading } = useProfile({ refreshOnFocus });
   const plan = profile ? planOf(profile.plan) : null;
 
@@ -20,7 +30,9 @@ export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: b
       <Card.Header>
         <HStack justify="space-between" align="flex-start">
           <Stack gap="1">
-            <Card.Title id="current-plan-title">Current Plan</Card.Title>
+            <Card.Title as="h2" id="current-plan-title">
+              Current Plan
+            </Card.Title>
             <Card.Description>Your limits and this month&apos;s usage.</Card.Description>
           </Stack>
           <CrownIcon boxSize="5" color="blue.500" />
@@ -50,7 +62,7 @@ export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: b
                 label="Rows this month"
                 used={profile.monthlyUsage.used}
                 limit={profile.monthlyUsage.limit}
-                valueText={`${numberFormat.format(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
+                valueText={`${formatRowCount(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
               />
               <QuotaBar
                 label="Saved mappings"
@@ -77,6 +89,12 @@ export function CurrentPlanCard({ refreshOnFocus = false }: { refreshOnFocus?: b
                 </Text>
               </Text>
             </HStack>
+            {children ? (
+              <>
+                <Separator />
+                <Stack gap="4">{children}</Stack>
+              </>
+            ) : null}
           </>
         )}
       </Card.Body>

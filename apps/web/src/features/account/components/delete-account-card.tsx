@@ -65,7 +65,7 @@ export function DeleteAccountCard() {
       _dark={{ borderColor: 'red.800' }}
     >
       <Card.Header>
-        <Card.Title id="delete-account-title" color="red.600" _dark={{ color: 'red.400' }}>
+        <Card.Title as="h2" id="delete-account-title" color="red.600" _dark={{ color: 'red.400' }}>
           Delete Account
         </Card.Title>
         <Card.Description>Permanently remove your account and all of its data.</Card.Description>

@@ -9,7 +9,9 @@ export function ProfileInformation() {
   return (
     <Card.Root aria-labelledby="profile-information-title">
       <Card.Header>
-        <Card.Title id="profile-information-title">Profile Information</Card.Title>
+        <Card.Title as="h2" id="profile-information-title">
+          Profile Information
+        </Card.Title>
         <Card.Description>The details of your account.</Card.Description>
       </Card.Header>
       <Card.Body>

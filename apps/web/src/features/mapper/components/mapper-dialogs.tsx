@@ -25,7 +25,7 @@ function Frame({
         if (!e.open) onClose();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { DownloadIcon, TrashIcon } from '../../../components/icons';
+import { DownloadIcon, LockIcon, TrashIcon } from '../../../components/icons';
 import type { SavedMappingItem } from '../api/saved-mappings';
 
 const SHOWN_PAIRS = 3;
@@ -24,7 +24,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           </Text>
           {mapping.locked ? (
             <Badge colorPalette="orange" variant="solid" flexShrink={0}>
-              🔒 Upgrade Required
+              <LockIcon boxSize="3" /> Upgrade Required
             </Badge>
           ) : null}
         </HStack>
@@ -53,7 +53,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
       <Card.Footer pt="2" gap="2" flexWrap="wrap">
         {mapping.locked ? (
           <Button asChild size="sm" colorPalette="orange">
-            <RouterLink to="/profile">Upgrade to Use</RouterLink>
+            <RouterLink to="/profile#plans">Upgrade to Use</RouterLink>
           </Button>
         ) : (
           <Button asChild size="sm" colorPalette="blue">

@@ -6,7 +6,7 @@ import { QUOTA_WARNING_THRESHOLD, upgradeTextFor } from '@csv-mapper/domain';
 export function SavedMappingsBanners({ plan, count, limit }: { plan: string; count: number; limit: number }) {
   const upgrade = (
     <Button asChild size="sm" variant="outline" flexShrink={0}>
-      <RouterLink to="/profile">{upgradeTextFor(plan)}</RouterLink>
+      <RouterLink to="/profile#plans">{upgradeTextFor(plan)}</RouterLink>
     </Button>
   );
   const banners = [];
@@ -14,7 +14,7 @@ export function SavedMappingsBanners({ plan, count, limit }: { plan: string; cou
     banners.push(
       <Alert.Root key="expired" status="warning" colorPalette="orange" alignItems="center" flexWrap="wrap">
         <Alert.Indicator />
-        <Alert.Content>
+        <Alert.Content flex="1 1 16rem">
           <Alert.Title>Subscription Expired</Alert.Title>
           <Alert.Description>
             Your plan is now Free, which includes 1 saved mapping. Only your oldest mapping can be used; the
@@ -29,7 +29,7 @@ export function SavedMappingsBanners({ plan, count, limit }: { plan: string; cou
     banners.push(
       <Alert.Root key="limit" status="error" alignItems="center" flexWrap="wrap">
         <Alert.Indicator />
-        <Alert.Content>
+        <Alert.Content flex="1 1 16rem">
           <Alert.Title>Mapping limit reached</Alert.Title>
           <Alert.Description>
             You are using {count} of {limit} saved mappings. Delete one or upgrade to save more.
@@ -48,7 +48,7 @@ export function SavedMappingsBanners({ plan, count, limit }: { plan: string; cou
         flexWrap="wrap"
       >
         <Alert.Indicator />
-        <Alert.Content>
+        <Alert.Content flex="1 1 16rem">
           <Alert.Title>Approaching limit</Alert.Title>
           <Alert.Description>
             You are using {count} of {limit} saved mappings.

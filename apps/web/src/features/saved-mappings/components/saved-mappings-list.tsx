@@ -6,6 +6,7 @@ import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { useMappingActions, useSavedMappings, type SavedMappingItem } from '../api/saved-mappings';
 import { SavedMappingCard } from './saved-mapping-card';
+import { LockedMappingsDialog } from './locked-mappings-dialog';
 import { SavedMappingsBanners } from './saved-mappings-banners';
 
 const EXPORT_FORMAT = 'csv-mapper/mapping@1';
@@ -100,6 +101,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
   return (
     <Stack gap="4">
       <SavedMappingsBanners plan={plan} count={list.length} limit={limit} />
+      <LockedMappingsDialog plan={plan} lockedCount={list.filter((m) => m.locked).length} />
       <HStack gap="2" flexWrap="wrap">
         <Button asChild colorPalette="blue" size="sm">
           <RouterLink to="/csv-mapper">
