@@ -220,6 +220,11 @@ test('FAQ accordion: one answer open at a time, clicking the open one closes it,
   const faq = page.locator('#faq');
   const triggers = faq.getByRole('button');
   await expect(triggers).toHaveCount(5);
+  // The prerendered buttons do nothing until React has hydrated them (React attaches its props to the node).
+  await page.waitForFunction(() => {
+    const button = document.querySelector('#faq button');
+    return !!button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+  });
   const expanded = () => faq.locator('button[aria-expanded="true"]');
 
   await triggers.nth(0).click();
