@@ -40,7 +40,15 @@ describe('billing with the simulated provider (e2e)', () => {
     const id = /\/billing\/checkout\/(cs_sim_[0-9a-f]+)$/.exec(res.body.url)?.[1] as string;
     expect(id).toBeTruthy();
     const s = await agent.get(`/api/billing/simulated/sessions/${id}`).expect(200);
-    expect(s.body).toMatchObject({ id, plan, status: 'open' });
+    expect(s.body).toEqual({
+      id,
+      plan,
+      planName: plan === 'pro' ? 'Pro' : 'Business',
+      price: plan === 'pro' ? '£12/month' : '£39/month',
+      priceGbp: plan === 'pro' ? 12 : 39,
+      email: expect.stringMatching(/@example\.com$/),
+      status: 'open',
+    });
     const done = await agent
       .post(`/api/billing/simulated/sessions/${id}/complete`)
       .set(H)
