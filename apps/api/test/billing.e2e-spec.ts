@@ -40,7 +40,15 @@ describe('billing with the simulated provider (e2e)', () => {
     const id = /\/billing\/checkout\/(cs_sim_[0-9a-f]+)$/.exec(res.body.url)?.[1] as string;
     expect(id).toBeTruthy();
     const s = await agent.get(`/api/billing/simulated/sessions/${id}`).expect(200);
-    expect(s.body).toMatchObject({ id, plan, status: 'open' });
+    expect(s.body).toEqual({
+      id,
+      plan,
+      planName: plan === 'pro' ? 'Pro' : 'Business',
+      price: plan === 'pro' ? '£12/month' : '£39/month',
+      priceGbp: plan === 'pro' ? 12 : 39,
+      email: expect.stringMatching(/@example\.com$/),
+      status: 'open',
+    });
     const done = await agent
       .post(`/api/billing/simulated/sessions/${id}/complete`)
       .set(H)
@@ -385,6 +393,27 @@ describe('billing with the simulated provider (e2e)', () => {
       const p = await profile(agent);
       expect(p.plan).toBe('business');
       expect(p.subscription).toMatchObject({ id: subId, status: 'active' });
+    });
+
+    it('a late event of an older unpaid or ended subscription does not replace the live one', async () => {
+      const { agent, userId } = await signUp(app);
+      await checkout(agent, 'pro', 'pay');
+      const live = (await profile(agent)).subscription.id as string;
+      for (const [id, status] of [
+        ['sub_sim_old_unpaid', 'incomplete'],
+        ['sub_sim_old_ended', 'canceled'],
+      ]) {
+        await db.query(
+          `INSERT INTO sim_subscriptions (id, user_id, customer_id, plan, status, current_period_start, current_period_end, created_at)
+           VALUES ($1, $2, 'cus_sim_old', 'business', $3, now(), now() + interval '30 days', now() - interval '40 days')`,
+          [id, userId, status],
+        );
+        const late = event(`evt_test_late_${id}`, 'customer.subscription.updated', { id, status });
+        await post(late, sim.sign(late)).expect(200);
+      }
+      const p = await profile(agent);
+      expect(p.plan).toBe('pro');
+      expect(p.subscription).toMatchObject({ id: live, status: 'active' });
     });
   });
 });

@@ -26,12 +26,14 @@ export class PlanStateService {
       this.logger.warn(`subscription ${sub.id}: no user for customer ${sub.customerId}`);
       return null;
     }
-    // An old subscription's late event must not undo a newer one.
+    // An old subscription's late event must not undo a newer one: a subscription that is not live never
+    // replaces another one, except an unpaid (incomplete) one replacing a subscription that is not live.
+    const userLive = !!user.subscriptionId && LIVE_STATUSES.has(user.subscriptionStatus ?? '');
     if (
       user.subscriptionId &&
       user.subscriptionId !== sub.id &&
       !LIVE_STATUSES.has(sub.status) &&
-      sub.status !== 'incomplete'
+      (userLive || sub.status !== 'incomplete')
     ) {
       return user;
     }

@@ -36,7 +36,9 @@ export interface SimSession {
   id: string;
   plan: PaidPlan;
   planName: string;
+  /** Display price ('£12/month') and the amount, for the page's 'Pay £12.00' button. */
   price: string;
+  priceGbp: number;
   email: string;
   status: 'open' | 'complete' | 'expired';
 }
@@ -91,7 +93,15 @@ export class SimulatedBillingProvider implements BillingProvider {
     if (!row || !isPaidPlan(row.plan))
       throw new AppError(404, 'NOT_FOUND', 'This checkout session does not exist.');
     const p = planOf(row.plan);
-    return { id, plan: row.plan, planName: p.name, price: p.price, email: user.email, status: row.status };
+    return {
+      id,
+      plan: row.plan,
+      planName: p.name,
+      price: p.price,
+      priceGbp: p.priceGbp ?? 0,
+      email: user.email,
+      status: row.status,
+    };
   }
 
   /** The simulated checkout page's buttons. Returns where the browser goes next. */
