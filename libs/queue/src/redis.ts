@@ -19,6 +19,27 @@ export function createRedis(url: string, role: RedisRole, extra: RedisOptions = 
   return client;
 }
 
+/**
+ * Resolves once the client is connected, or after `timeoutMs` (a Redis that is down must not stop the
+ * process from starting: the health check reports it). A fail-fast client without an offline queue
+ * would otherwise reject the first requests that arrive while it is still connecting.
+ */
+export function waitForReady(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    timer.unref();
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.once('ready', onReady);
+  });
+}
+
 /** BullMQ refuses to be reliable under eviction: job locks have TTLs (ARCHITECTURE §3). */
 export async function assertNoEviction(client: Redis): Promise<void> {
   const res = (await client.config('GET', 'maxmemory-policy')) as string[];

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { createRedis, EphemeralStore, UserJobIndex, waitForReady } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export const REDIS = Symbol('REDIS');
@@ -17,7 +17,16 @@ class RedisShutdown implements OnApplicationShutdown {
 @Global()
 @Module({
   providers: [
-    { provide: REDIS, inject: [ApiConfig], useFactory: (c: ApiConfig) => createRedis(c.redisUrl, 'command') },
+    {
+      provide: REDIS,
+      inject: [ApiConfig],
+      // Connected before the first request: the client fails fast (no offline queue) by design.
+      useFactory: async (c: ApiConfig) => {
+        const client = createRedis(c.redisUrl, 'command');
+        await waitForReady(client, 5000);
+        return client;
+      },
+    },
     {
       provide: EphemeralStore,
       inject: [REDIS, ApiConfig],
