@@ -39,7 +39,17 @@ export function installGracefulShutdown(
     ]);
     if (timedOut) {
       logger.warn?.('grace period over: closing with jobs still active; they will be retried elsewhere');
-      await Promise.all(workers.map((w) => w.close(true))).catch(() => undefined);
+      // The interrupted job keeps its lock until it lapses (WORKER_LOCK_MS), then another worker
+      // takes it over; closing connections must not hold the exit up past the grace period.
+      await Promise.race([
+        Promise.all(workers.map((w) => w.close(true))).catch(() => undefined),
+        new Promise((r) => setTimeout(r, 250).unref()),
+      ]);
+      await Promise.race([
+        app.close().catch(() => undefined),
+        new Promise((r) => setTimeout(r, 250).unref()),
+      ]);
+      process.exit(0);
     }
     await app.close().catch(() => undefined);
     process.exit(0);

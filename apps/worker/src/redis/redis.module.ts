@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { createRedis, EphemeralStore, JobDurationMetrics, UserJobIndex } from '@csv-mapper/queue';
 import { WorkerConfig } from '../config/worker.config';
 
 export const REDIS = Symbol('REDIS');
@@ -32,8 +32,13 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [REDIS, WorkerConfig],
       useFactory: (r: Redis, c: WorkerConfig) => new UserJobIndex(r, c.redisPrefix),
     },
+    {
+      provide: JobDurationMetrics,
+      inject: [REDIS, WorkerConfig],
+      useFactory: (r: Redis, c: WorkerConfig) => new JobDurationMetrics(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex],
+  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics],
 })
 export class RedisModule {}
