@@ -6,6 +6,7 @@ import { buildDataSourceOptions, WebhookDeliveryEntity, WebhookEndpointEntity } 
 import { bullConnection, QUEUES } from '@csv-mapper/queue';
 import { WorkerConfig } from './config/worker.config';
 import { WorkerConfigModule } from './config/worker-config.module';
+import { WorkerMailer } from './mail/worker-mailer';
 import { MaintenanceProcessor } from './quota/maintenance.processor';
 import { QuotaSchedulerService } from './quota/quota-scheduler.service';
 import { QuotaService } from './quota/quota.service';
@@ -66,6 +67,7 @@ export class WorkerModule {
         CsvJobsProcessor,
         WebhookDispatcher,
         WebhooksProcessor,
+        WorkerMailer,
       ],
     };
   }

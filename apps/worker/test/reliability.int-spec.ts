@@ -160,8 +160,8 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
   });
 
   it('SIGTERM mid-job: the worker exits within its grace period and the job completes elsewhere', async () => {
-    const ROWS = 800_000;
-    const GRACE = 500;
+    const ROWS = 1_200_000;
+    const GRACE = 200;
     stack = await startStack({ fromSource: true, env: LOCK });
     const first = stack.startWorker({ SHUTDOWN_GRACE_MS: String(GRACE) });
     const id = await submit(stack, ROWS);
@@ -230,7 +230,11 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
     it('api and worker reconnect; while Redis is down the api answers 503 quickly, not a hang', async () => {
       port = await freePort();
       await startRedis();
-      stack = await startStack({ fromSource: true, redisUrl: `redis://127.0.0.1:${port}`, env: LOCK });
+      stack = await startStack({
+        fromSource: true,
+        redisUrl: `redis://127.0.0.1:${port}`,
+        env: { ...LOCK, OPERATOR_USER: 'ops', OPERATOR_PASSWORD: 'correct-horse-battery' },
+      });
       stack.startWorker();
       const before = await submit(stack, 2000);
       expect((await finished(stack, before)).state).toBe('completed');
@@ -257,6 +261,20 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
       const done = await finished(stack, after);
       console.log(`after the Redis restart: a new job completed ${Date.now() - restartedAt} ms later`);
       expect(done).toMatchObject({ state: 'completed', rowsProcessed: 2000 });
+
+      // The worker recorded the job's duration; the api exposes it as a Prometheus histogram.
+      const metrics = await poll('the duration histogram', async () => {
+        const res = await fetch(`${(stack as Stack).base}/api/metrics`, {
+          headers: { authorization: `Basic ${Buffer.from('ops:correct-horse-battery').toString('base64')}` },
+        });
+        const text = await res.text();
+        return /csv_job_duration_seconds_count\{outcome="completed"\} 1\b/.test(text) ? text : undefined;
+      });
+      expect(metrics).toContain('# TYPE csv_job_duration_seconds histogram');
+      expect(metrics).toMatch(/csv_job_duration_seconds_bucket\{outcome="completed",le="\+Inf"\} 1\b/);
+      expect(metrics).toMatch(/csv_job_duration_seconds_count\{outcome="failed"\} 0\b/);
+      const sum = Number(/csv_job_duration_seconds_sum\{outcome="completed"\} ([\d.e-]+)/.exec(metrics)?.[1]);
+      expect(sum).toBeGreaterThan(0);
     });
   });
 });
