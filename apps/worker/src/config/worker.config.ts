@@ -20,6 +20,24 @@ const schema = z.object({
   /** How often a worker looks for stalled jobs (locks that lapsed); defaults to WORKER_LOCK_MS. */
   WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).optional(),
   ENABLE_CRON: z.enum(['0', '1']).default('1'),
+  /** Lifetime of result blobs in Redis. */
+  BLOB_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(3600),
+  /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
+  JOB_KEEP_COMPLETED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 3600),
+  JOB_KEEP_FAILED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24 * 3600),
   /** Mail to endpoint owners (e.g. a webhook disabled after days of failures); unset = logged only. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
@@ -47,6 +65,9 @@ export class WorkerConfig {
   readonly webhookTimeoutMs: number;
   readonly webhookRetryScale: number;
   readonly lockMs: number;
+  readonly blobTtlSeconds: number;
+  readonly keepCompletedMs: number;
+  readonly keepFailedMs: number;
   readonly stalledIntervalMs: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -70,6 +91,9 @@ export class WorkerConfig {
     this.webhookTimeoutMs = e.WEBHOOK_TIMEOUT_MS;
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;
+    this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
+    this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
+    this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
     this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? e.WORKER_LOCK_MS;
     this.smtpUrl = e.SMTP_URL;
     this.mailFrom = e.MAIL_FROM;

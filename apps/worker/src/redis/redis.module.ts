@@ -25,7 +25,7 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: EphemeralStore,
       inject: [REDIS, WorkerConfig],
-      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix),
+      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix, c.blobTtlSeconds),
     },
     {
       provide: UserJobIndex,
