@@ -90,7 +90,6 @@ export async function startStack({
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'test',
     PORT: String(port),
     DATABASE_URL: dbUrl.toString(),
     REDIS_URL: redisUrl,
