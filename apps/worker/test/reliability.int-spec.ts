@@ -12,7 +12,12 @@ jest.setTimeout(60_000);
 const LOCK = { WORKER_LOCK_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
 const TEMPLATE = 'Date,Customer,Amount\n';
 const MAPPINGS = [
-  { templateColumn: 'Date', dataColumn: 'Booking Date' },
+  // 'auto' date detection makes each row cost a little more, so big jobs run long enough to interrupt.
+  {
+    templateColumn: 'Date',
+    dataColumn: 'Booking Date',
+    transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' },
+  },
   { templateColumn: 'Customer', dataColumn: 'Customer Name' },
   { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'number', decimalSeparator: ',' } },
 ];
@@ -161,12 +166,19 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
   });
 
   it('SIGTERM mid-job: the worker exits within its grace period and the job completes elsewhere', async () => {
-    const ROWS = 1_200_000;
+    const ROWS = 1_500_000;
     const GRACE = 200;
     stack = await startStack({ fromSource: true, env: LOCK });
     const first = stack.startWorker({ SHUTDOWN_GRACE_MS: String(GRACE) });
     const id = await submit(stack, ROWS);
-    const seen = await running(stack, id);
+    // Read progress straight from the job's hash (no HTTP round trip) to signal as early as possible.
+    const redis = new IORedis(stack.redisUrl);
+    const seen = await poll('the first progress report', async () => {
+      const raw = await redis.hget(`${(stack as Stack).prefix}bull:${QUEUES.csvJobs}:${id}`, 'progress');
+      const p = raw ? (JSON.parse(raw) as { rowsDone?: number }) : null;
+      return p?.rowsDone ? { rowsProcessed: p.rowsDone } : undefined;
+    });
+    redis.disconnect();
     const t0 = Date.now();
     first.kill('SIGTERM');
     await exited(first);

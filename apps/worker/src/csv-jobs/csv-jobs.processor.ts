@@ -14,6 +14,7 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
+import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { UsageService } from './usage.service';
 
@@ -134,6 +135,9 @@ export class CsvJobsProcessor extends WorkerHost {
           output.destroy();
           throw new JobCancelledError();
         }
+        // Past the shutdown grace period: stop here without finishing or failing the attempt; the
+        // process exits, the job's lock lapses and another worker runs it from the start.
+        if (isForcedShutdown()) await new Promise<never>(() => undefined);
         await writer.write(chunk as Buffer);
       }
       const s = await stats;
