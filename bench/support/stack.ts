@@ -1,5 +1,6 @@
-// Shared by the api and jobs benches: a fresh database and Redis prefix, the built api (and workers)
-// on a free port, a signed-up enterprise user, and cleanup afterwards.
+// Shared by the api and jobs benches and the worker's reliability tests: a fresh database and Redis
+// prefix, the api (and workers) as real child processes on a free port, a signed-up enterprise user,
+// and cleanup afterwards. Benches run the build (dist/); tests run the sources (run-ts.js, no build).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,13 +19,17 @@ export interface Stack {
   workers: ChildProcess[];
   pg: Client;
   redisUrl: string;
+  prefix: string;
+  base: string;
+  userId: string;
   call: Call;
-  startWorker(): ChildProcess;
+  /** Starts one more worker process; `env` adds to (or overrides) the stack's environment. */
+  startWorker(env?: Record<string, string>): ChildProcess;
   upload(type: 'template' | 'data', blob: Blob, name: string): Promise<string>;
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((res) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -42,48 +47,83 @@ export function rssMb(pid: number): number {
   }
 }
 
-/** Needs `npm run build:server` first. */
-export async function startStack({ workers = 0 }: { workers?: number } = {}): Promise<Stack> {
+/** Resolves when the process has exited (at once if it already has). */
+export function exited(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null || p.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => p.once('exit', () => r()));
+}
+
+export interface StackOptions {
+  workers?: number;
+  /** Run apps/*\/src/main.ts through run-ts.js instead of the build in dist/ (tests). */
+  fromSource?: boolean;
+  /** Another Redis than REDIS_URL (e.g. a private one a test may restart). */
+  redisUrl?: string;
+  /** Extra environment for the api and the workers. */
+  env?: Record<string, string>;
+}
+
+/** Needs `npm run build:server` first, unless `fromSource`. */
+export async function startStack({
+  workers = 0,
+  fromSource = false,
+  redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  env: extraEnv = {},
+}: StackOptions = {}): Promise<Stack> {
   const baseDb = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/csvmapper';
-  const dbName = `csvmapper_bench_${randomBytes(3).toString('hex')}`;
+  const dbName = `csvmapper_stack_${randomBytes(3).toString('hex')}`;
   const dbUrl = new URL(baseDb);
   dbUrl.pathname = `/${dbName}`;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const db = require(join(root, 'dist/libs/db/src/index.js')) as {
+  const db = (
+    fromSource
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+        require(join(root, 'libs/db/src/data-source-options'))
+      : // eslint-disable-next-line @typescript-eslint/no-require-imports
+        require(join(root, 'dist/libs/db/src/index.js'))
+  ) as {
     ensureDatabase(u: string): Promise<boolean>;
     runMigrations(u: string): Promise<string[]>;
   };
   await db.ensureDatabase(dbUrl.toString());
   await db.runMigrations(dbUrl.toString());
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  const prefix = `csvm-bench-${randomBytes(3).toString('hex')}:`;
+  const prefix = `csvm-stack-${randomBytes(3).toString('hex')}:`;
   const port = await freePort();
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     DATABASE_URL: dbUrl.toString(),
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     LOG_LEVEL: 'warn',
     ENABLE_CRON: '0',
     REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    ...extraEnv,
   };
-  const start = (file: string) =>
-    spawn(process.execPath, [join(root, file)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const api = start('dist/apps/api/src/main.js');
-  const startWorker = () => {
-    const w = start('dist/apps/worker/src/main.js');
+  const start = (app: 'api' | 'worker', more: Record<string, string> = {}) =>
+    spawn(
+      process.execPath,
+      fromSource
+        ? [join(root, 'bench/support/run-ts.js'), `apps/${app}/src/main.ts`]
+        : [join(root, `dist/apps/${app}/src/main.js`)],
+      { cwd: root, env: { ...env, ...more }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  const api = start('api');
+  const startWorker = (more: Record<string, string> = {}) => {
+    const w = start('worker', more);
     stack.workers.push(w);
     return w;
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
+  let up = false;
+  for (let i = 0; i < 150 && !up && api.exitCode === null; i++) {
+    up = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (!up) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!up) {
+    api.kill('SIGKILL');
+    throw new Error('the api did not become healthy within 30 s');
   }
   const pg = new Client({ connectionString: dbUrl.toString() });
   await pg.connect();
@@ -102,7 +142,9 @@ export async function startStack({ workers = 0 }: { workers?: number } = {}): Pr
     }),
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  await pg.query(`UPDATE users SET plan = 'enterprise' WHERE username = $1`, [username]);
+  const [{ id: userId }] = (
+    await pg.query(`UPDATE users SET plan = 'enterprise' WHERE username = $1 RETURNING id`, [username])
+  ).rows as Array<{ id: string }>;
   const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0];
   const call: Call = (path, init = {}) =>
     fetch(`${base}${path}`, { ...init, headers: { ...H, cookie, ...(init.headers ?? {}) } });
@@ -112,6 +154,9 @@ export async function startStack({ workers = 0 }: { workers?: number } = {}): Pr
     workers: [],
     pg,
     redisUrl,
+    prefix,
+    base,
+    userId,
     call,
     startWorker,
     async upload(type, blob, name) {
@@ -123,21 +168,32 @@ export async function startStack({ workers = 0 }: { workers?: number } = {}): Pr
       return ((await res.json()) as { id: string }).id;
     },
     async stop() {
-      for (const p of [api, ...stack.workers]) p.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1500));
+      const all = [api, ...stack.workers];
+      for (const p of all) if (p.exitCode === null && p.signalCode === null) p.kill('SIGTERM');
+      const gone = Promise.all(all.map(exited));
+      const late = setTimeout(() => all.forEach((p) => p.exitCode === null && p.kill('SIGKILL')), 10_000);
+      await gone;
+      clearTimeout(late);
       await pg.end().catch(() => undefined);
       const admin = new Client({ connectionString: baseDb.replace(/\/[^/]*$/, '/postgres') });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
       await admin.end();
-      const redis = new IORedis(redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-      redis.disconnect();
+      // Best effort: a test may have stopped this Redis already.
+      const redis = new IORedis(redisUrl, { maxRetriesPerRequest: 1 });
+      redis.on('error', () => undefined);
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+          cursor = next;
+          if (keys.length) await redis.del(...keys);
+        } while (cursor !== '0');
+      } catch {
+        // nothing to clean
+      } finally {
+        redis.disconnect();
+      }
     },
   };
   for (let i = 0; i < workers; i++) startWorker();

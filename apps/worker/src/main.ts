@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { QUEUES } from '@csv-mapper/queue';
 import { Logger } from 'nestjs-pino';
 import { loadWorkerConfig } from './config/worker.config';
 import { WorkerModule } from './worker.module';
@@ -18,7 +21,18 @@ async function main(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   await app.init();
-  for (const w of workersOf(app)) w.concurrency = config.concurrency;
+  // Without 'error' listeners BullMQ prints every failed reconnect while Redis is down; one line per 10 s.
+  let lastLogged = 0;
+  const onError = (err: Error) => {
+    if (Date.now() - lastLogged < 10_000) return;
+    lastLogged = Date.now();
+    logger.warn(`redis: ${err.message} (reconnecting)`);
+  };
+  for (const w of workersOf(app)) {
+    w.concurrency = config.concurrency;
+    w.on('error', onError);
+  }
+  for (const name of Object.values(QUEUES)) app.get<Queue>(getQueueToken(name)).on('error', onError);
   logger.log(
     `worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency})`,
   );

@@ -2,6 +2,12 @@ import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { WorkerHost } from '@nestjs/bullmq';
 
+let forced = false;
+/** True once the grace period is over: processors stop making progress (the process is about to exit). */
+export function isForcedShutdown(): boolean {
+  return forced;
+}
+
 /** The BullMQ workers that Nest created for our @Processor classes. */
 export function workersOf(app: INestApplicationContext) {
   const discovery = app.get(DiscoveryService);
@@ -38,8 +44,19 @@ export function installGracefulShutdown(
       new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
     ]);
     if (timedOut) {
+      forced = true;
       logger.warn?.('grace period over: closing with jobs still active; they will be retried elsewhere');
-      await Promise.all(workers.map((w) => w.close(true))).catch(() => undefined);
+      // The interrupted job keeps its lock until it lapses (WORKER_LOCK_MS), then another worker
+      // takes it over; closing connections must not hold the exit up past the grace period.
+      await Promise.race([
+        Promise.all(workers.map((w) => w.close(true))).catch(() => undefined),
+        new Promise((r) => setTimeout(r, 250).unref()),
+      ]);
+      await Promise.race([
+        app.close().catch(() => undefined),
+        new Promise((r) => setTimeout(r, 250).unref()),
+      ]);
+      process.exit(0);
     }
     await app.close().catch(() => undefined);
     process.exit(0);

@@ -6,6 +6,7 @@ import { buildDataSourceOptions, WebhookDeliveryEntity, WebhookEndpointEntity } 
 import { bullConnection, QUEUES } from '@csv-mapper/queue';
 import { WorkerConfig } from './config/worker.config';
 import { WorkerConfigModule } from './config/worker-config.module';
+import { WorkerMailer } from './mail/worker-mailer';
 import { MaintenanceProcessor } from './quota/maintenance.processor';
 import { QuotaSchedulerService } from './quota/quota-scheduler.service';
 import { QuotaService } from './quota/quota.service';
@@ -15,9 +16,27 @@ import { UsageService } from './csv-jobs/usage.service';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.service';
 import { WebhooksProcessor } from './webhooks/webhooks.processor';
 
+// @nestjs/bullmq reads each processor's BullMQ Worker options from this class metadata (set by
+// @Processor) when it creates the Worker; the key is not exported, so it is named here.
+const WORKER_OPTIONS_METADATA = 'bullmq:worker_metadata';
+const PROCESSORS = [CsvJobsProcessor, WebhooksProcessor, MaintenanceProcessor];
+
+/** Lock duration and stalled-job check interval come from config (WORKER_LOCK_MS), not the decorators. */
+function applyLockSettings(config: WorkerConfig): void {
+  for (const cls of PROCESSORS) {
+    const current = (Reflect.getMetadata(WORKER_OPTIONS_METADATA, cls) ?? {}) as Record<string, unknown>;
+    Reflect.defineMetadata(
+      WORKER_OPTIONS_METADATA,
+      { ...current, lockDuration: config.lockMs, stalledInterval: config.stalledIntervalMs },
+      cls,
+    );
+  }
+}
+
 @Module({})
 export class WorkerModule {
   static forRoot(config: WorkerConfig): DynamicModule {
+    applyLockSettings(config);
     return {
       module: WorkerModule,
       imports: [
@@ -48,6 +67,7 @@ export class WorkerModule {
         CsvJobsProcessor,
         WebhookDispatcher,
         WebhooksProcessor,
+        WorkerMailer,
       ],
     };
   }

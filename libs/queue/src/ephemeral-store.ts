@@ -50,22 +50,58 @@ export class EphemeralStore {
     return new BlobWriter(this, id, kind, ownerId, filename);
   }
 
-  /** @internal used by BlobWriter */
-  async appendChunk(id: string, chunk: Buffer): Promise<void> {
-    const key = this.chunksKey(id);
-    await this.redis.multi().rpush(key, chunk).expire(key, this.ttlSeconds).exec();
+  /**
+   * A writer's private chunk list. Chunks land here and become the blob only at commit (RENAME), so
+   * a writer that dies half way (worker killed) or a job that runs twice never leaves a blob with
+   * duplicated or partial content under the final id.
+   */
+  private stagingKey(id: string, token: string): string {
+    return `${this.prefix}blob:${id}:staging:${token}`;
+  }
+
+  /** The tokens of every writer that staged chunks for this id (so a commit can drop dead ones). */
+  private stagingSetKey(id: string): string {
+    return `${this.prefix}blob:${id}:stagers`;
   }
 
   /** @internal used by BlobWriter */
-  async commit(meta: BlobMeta): Promise<void> {
-    const idx = this.ownerIndexKey(meta.ownerId);
+  async appendChunk(id: string, token: string, chunk: Buffer): Promise<void> {
+    const key = this.stagingKey(id, token);
+    const set = this.stagingSetKey(id);
     await this.redis
       .multi()
+      .rpush(key, chunk)
+      .expire(key, this.ttlSeconds)
+      .sadd(set, token)
+      .expire(set, this.ttlSeconds)
+      .exec();
+  }
+
+  /** @internal used by BlobWriter: atomically replaces any earlier content of the same id. */
+  async commit(meta: BlobMeta, token: string): Promise<void> {
+    const idx = this.ownerIndexKey(meta.ownerId);
+    const chunks = this.chunksKey(meta.id);
+    // Chunks staged by earlier writers of the same id that never committed (a killed worker).
+    const stale = (await this.redis.smembers(this.stagingSetKey(meta.id)))
+      .filter((t) => t !== token)
+      .map((t) => this.stagingKey(meta.id, t));
+    const tx = this.redis.multi();
+    if (meta.size > 0) tx.rename(this.stagingKey(meta.id, token), chunks);
+    else tx.del(chunks);
+    tx.del(this.stagingSetKey(meta.id), ...stale);
+    const res = await tx
       .set(this.metaKey(meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
-      .expire(this.chunksKey(meta.id), this.ttlSeconds)
+      .expire(chunks, this.ttlSeconds)
       .sadd(idx, meta.id)
       .expire(idx, this.ttlSeconds)
       .exec();
+    const failed = res?.find(([err]) => err);
+    if (failed) throw failed[0] as Error;
+  }
+
+  /** @internal used by BlobWriter */
+  async discardStaging(id: string, token: string): Promise<void> {
+    await this.redis.multi().del(this.stagingKey(id, token)).srem(this.stagingSetKey(id), token).exec();
   }
 
   async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
@@ -123,11 +159,6 @@ export class EphemeralStore {
     await this.redis.del(...keys, idx);
     return ids.length;
   }
-
-  /** @internal */
-  async discard(id: string): Promise<void> {
-    await this.redis.del(this.metaKey(id), this.chunksKey(id));
-  }
 }
 
 export class BlobWriter {
@@ -135,6 +166,7 @@ export class BlobWriter {
   private pendingBytes = 0;
   private total = 0;
   private writes: Promise<void> = Promise.resolve();
+  private readonly token = randomUUID();
 
   constructor(
     private readonly store: EphemeralStore,
@@ -162,7 +194,7 @@ export class BlobWriter {
     const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    this.writes = this.writes.then(() => this.store.appendChunk(this.id, buf));
+    this.writes = this.writes.then(() => this.store.appendChunk(this.id, this.token, buf));
   }
 
   async commit(info: Record<string, unknown>): Promise<BlobMeta> {
@@ -177,14 +209,14 @@ export class BlobWriter {
       createdAt: new Date().toISOString(),
       info,
     };
-    await this.store.commit(meta);
+    await this.store.commit(meta, this.token);
     return meta;
   }
 
   async abort(): Promise<void> {
     this.pending = [];
     await this.writes.catch(() => undefined);
-    await this.store.discard(this.id);
+    await this.store.discardStaging(this.id, this.token);
   }
 }
 

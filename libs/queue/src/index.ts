@@ -4,3 +4,4 @@ export * from './ephemeral-store';
 export * from './job-producer';
 export * from './job-index';
 export * from './webhook-signing';
+export * from './job-metrics';

@@ -71,3 +71,18 @@ export function bullConnection(url: string, role: 'worker' | 'queue'): Connectio
       : { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
   };
 }
+
+/**
+ * True for the errors ioredis/BullMQ raise while Redis is unreachable (refused, closed, offline
+ * queue disabled, retries exhausted), so callers can answer 503 instead of 500.
+ */
+export function isRedisUnavailableError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; code?: string; message?: string };
+  if (e.name === 'MaxRetriesPerRequestError') return true;
+  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(e.code))
+    return true;
+  return /Connection is closed|Stream isn't writeable|enableOfflineQueue|connect ETIMEDOUT/.test(
+    e.message ?? '',
+  );
+}

@@ -1,10 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { QUEUES } from '@csv-mapper/queue';
+import { JobDurationMetrics, QUEUES } from '@csv-mapper/queue';
+import { ApiConfig } from '../config/api.config';
+import { REDIS } from '../redis/redis.module';
 
-/** Prometheus metrics: queue depths and outcomes, recent job durations, HTTP latency. */
+/** Prometheus metrics: queue depths, job durations by outcome (histogram), HTTP latency. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
@@ -20,6 +23,8 @@ export class MetricsService {
     @InjectQueue(QUEUES.csvJobs) csvJobs: Queue,
     @InjectQueue(QUEUES.webhooks) webhooks: Queue,
     @InjectQueue(QUEUES.maintenance) maintenance: Queue,
+    @Inject(REDIS) redis: Redis,
+    config: ApiConfig,
   ) {
     collectDefaultMetrics({ register: this.registry });
     const queues = [csvJobs, webhooks, maintenance];
@@ -42,19 +47,26 @@ export class MetricsService {
         }
       },
     });
-    new Gauge({
-      name: 'csv_job_duration_seconds_recent',
-      help: 'Mean and max processing time of the last 50 completed csv jobs',
-      labelNames: ['stat'],
-      registers: [this.registry],
-      async collect() {
-        const jobs = await csvJobs.getJobs(['completed'], 0, 49);
-        const d = jobs
-          .filter((j) => j.finishedOn && j.processedOn)
-          .map((j) => ((j.finishedOn as number) - (j.processedOn as number)) / 1000);
-        this.set({ stat: 'mean' }, d.length ? d.reduce((a, b) => a + b, 0) / d.length : 0);
-        this.set({ stat: 'max' }, d.length ? Math.max(...d) : 0);
+    // Filled by the workers in Redis (libs/queue job-metrics): the same totals from every api instance.
+    const durations = new JobDurationMetrics(redis, config.redisPrefix);
+    const name = 'csv_job_duration_seconds';
+    const help = 'Processing time of background CSV jobs (the final attempt) by outcome';
+    this.registry.registerMetric({
+      name,
+      help,
+      type: 'histogram',
+      async get() {
+        const values = (await durations.snapshot()).flatMap((h) => [
+          ...h.buckets.map((b) => ({
+            metricName: `${name}_bucket`,
+            labels: { outcome: h.outcome, le: b.le },
+            value: b.count,
+          })),
+          { metricName: `${name}_sum`, labels: { outcome: h.outcome }, value: h.sum },
+          { metricName: `${name}_count`, labels: { outcome: h.outcome }, value: h.count },
+        ]);
+        return { name, help, type: 'histogram', values, aggregator: 'sum' };
       },
-    });
+    } as unknown as Parameters<Registry['registerMetric']>[0]);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
@@ -6,9 +6,11 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JobsService, type JobView } from './jobs.service';
+import { RedisUnavailableInterceptor } from './redis-unavailable.interceptor';
 
 @Controller('jobs')
 @UseGuards(AuthGuard)
+@UseInterceptors(RedisUnavailableInterceptor)
 @ApiKeyAllowed()
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}

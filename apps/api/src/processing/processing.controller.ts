@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { RedisUnavailableInterceptor } from '../jobs/redis-unavailable.interceptor';
 import { parseProcessRequest } from './process-request';
 import {
   ProcessingService,
@@ -14,6 +15,7 @@ import {
 
 @Controller('process')
 @UseGuards(AuthGuard)
+@UseInterceptors(RedisUnavailableInterceptor)
 export class ProcessingController {
   constructor(private readonly processing: ProcessingService) {}
 

@@ -15,7 +15,35 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** How often a worker looks for stalled jobs (locks that lapsed); defaults to WORKER_LOCK_MS. */
+  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).optional(),
   ENABLE_CRON: z.enum(['0', '1']).default('1'),
+  /** Lifetime of result blobs in Redis. */
+  BLOB_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(3600),
+  /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
+  JOB_KEEP_COMPLETED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 3600),
+  JOB_KEEP_FAILED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24 * 3600),
+  /** Mail to endpoint owners (e.g. a webhook disabled after days of failures); unset = logged only. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Consecutive days of failed deliveries after which an endpoint is disabled and its owner told. */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.0001).max(365).default(5),
   /** Comma-separated IPs webhooks may reach although private (tests, self-hosting). */
   WEBHOOK_ALLOWED_IPS: z.string().default(''),
   WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
@@ -36,6 +64,15 @@ export class WorkerConfig {
   readonly webhookAllowedIps: ReadonlySet<string>;
   readonly webhookTimeoutMs: number;
   readonly webhookRetryScale: number;
+  readonly lockMs: number;
+  readonly blobTtlSeconds: number;
+  readonly keepCompletedMs: number;
+  readonly keepFailedMs: number;
+  readonly stalledIntervalMs: number;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly appUrl: string;
+  readonly webhookDisableAfterMs: number;
 
   constructor(e: WorkerEnv) {
     this.env = e.NODE_ENV;
@@ -53,6 +90,15 @@ export class WorkerConfig {
     );
     this.webhookTimeoutMs = e.WEBHOOK_TIMEOUT_MS;
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
+    this.lockMs = e.WORKER_LOCK_MS;
+    this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
+    this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
+    this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
+    this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? e.WORKER_LOCK_MS;
+    this.smtpUrl = e.SMTP_URL;
+    this.mailFrom = e.MAIL_FROM;
+    this.appUrl = e.APP_URL.replace(/\/$/, '');
+    this.webhookDisableAfterMs = Math.round(e.WEBHOOK_DISABLE_AFTER_DAYS * 24 * 3600_000);
   }
 }
 

@@ -6,6 +6,7 @@ import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BlobNotFoundError,
   EphemeralStore,
+  JobDurationMetrics,
   QUEUES,
   resultIdFor,
   UserJobIndex,
@@ -13,6 +14,7 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
+import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { UsageService } from './usage.service';
 
@@ -38,8 +40,22 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly usage: UsageService,
     private readonly index: UserJobIndex,
     private readonly webhooks: WebhookDispatcher,
+    private readonly metrics: JobDurationMetrics,
   ) {
     super();
+  }
+
+  /** Duration of the successful attempt (processedOn → finishedOn) into the shared histogram. */
+  @OnWorkerEvent('completed')
+  async onCompleted(job: Job<ProcessCsvPayload> | undefined): Promise<void> {
+    if (!job || job.name !== 'process-csv') return;
+    await this.observe(job, 'completed');
+  }
+
+  private async observe(job: Job, outcome: 'completed' | 'failed'): Promise<void> {
+    const start = job.processedOn ?? job.timestamp;
+    const seconds = Math.max(0, ((job.finishedOn ?? Date.now()) - start) / 1000);
+    await this.metrics.observe(outcome, seconds).catch(() => undefined);
   }
 
   /** Final failure (bad input, cancel, or retries exhausted): give back the reservation, tell webhooks. */
@@ -51,6 +67,7 @@ export class CsvJobsProcessor extends WorkerHost {
       err.name === 'UnrecoverableError' ||
       job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
+    await this.observe(job, 'failed');
     const p = job.data;
     await this.usage
       .releaseReservation(job.id as string, p.userId, p.maxRows, p.dataFilename)
@@ -118,6 +135,9 @@ export class CsvJobsProcessor extends WorkerHost {
           output.destroy();
           throw new JobCancelledError();
         }
+        // Past the shutdown grace period: stop here without finishing or failing the attempt; the
+        // process exits, the job's lock lapses and another worker runs it from the start.
+        if (isForcedShutdown()) await new Promise<never>(() => undefined);
         await writer.write(chunk as Buffer);
       }
       const s = await stats;

@@ -1,6 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
+import { WorkerConfig } from '../config/worker.config';
 import { QUEUES, type QuotaResetResult } from '@csv-mapper/queue';
 import { QuotaService } from './quota.service';
 
@@ -9,8 +10,26 @@ import { QuotaService } from './quota.service';
 export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
-  constructor(private readonly quota: QuotaService) {
+  constructor(
+    private readonly quota: QuotaService,
+    private readonly config: WorkerConfig,
+    @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
+    @InjectQueue(QUEUES.webhooks) private readonly webhooks: Queue,
+  ) {
     super();
+  }
+
+  /**
+   * Finished jobs past their retention. BullMQ's removeOnComplete/removeOnFail ages are applied only
+   * when a later job finishes, so the last jobs before a quiet period would otherwise stay for good.
+   */
+  private async trimFinishedJobs(): Promise<number> {
+    let removed = 0;
+    for (const q of [this.csvJobs, this.webhooks]) {
+      removed += (await q.clean(this.config.keepCompletedMs, 100_000, 'completed')).length;
+      removed += (await q.clean(this.config.keepFailedMs, 100_000, 'failed')).length;
+    }
+    return removed;
   }
 
   async process(job: Job): Promise<QuotaResetResult | { ok: true }> {
@@ -24,8 +43,9 @@ export class MaintenanceProcessor extends WorkerHost {
       }
       case 'cleanup': {
         const removed = await this.quota.cleanup();
+        const jobs = await this.trimFinishedJobs();
         this.logger.log(
-          `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions`,
+          `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions, ${jobs} finished jobs`,
         );
         return { ok: true };
       }

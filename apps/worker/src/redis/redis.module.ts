@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { createRedis, EphemeralStore, JobDurationMetrics, UserJobIndex } from '@csv-mapper/queue';
 import { WorkerConfig } from '../config/worker.config';
 
 export const REDIS = Symbol('REDIS');
@@ -25,15 +25,20 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: EphemeralStore,
       inject: [REDIS, WorkerConfig],
-      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix),
+      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix, c.blobTtlSeconds),
     },
     {
       provide: UserJobIndex,
       inject: [REDIS, WorkerConfig],
       useFactory: (r: Redis, c: WorkerConfig) => new UserJobIndex(r, c.redisPrefix),
     },
+    {
+      provide: JobDurationMetrics,
+      inject: [REDIS, WorkerConfig],
+      useFactory: (r: Redis, c: WorkerConfig) => new JobDurationMetrics(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex],
+  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics],
 })
 export class RedisModule {}

@@ -1,0 +1,417 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import IORedis from 'ioredis';
+import { Queue } from 'bullmq';
+import { bullConnection, EphemeralStore, JobProducer, QUEUES } from '@csv-mapper/queue';
+import { exited, freePort, startStack, type Stack } from '../../../bench/support/stack';
+
+// Reliability with real processes: the api and worker run as child processes (from source, no build)
+// against real Postgres and Redis; each test gets its own database, Redis prefix and processes.
+
+jest.setTimeout(60_000);
+
+const LOCK = { WORKER_LOCK_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
+const TEMPLATE = 'Date,Customer,Amount\n';
+const MAPPINGS = [
+  // 'auto' date detection makes each row cost a little more, so big jobs run long enough to interrupt.
+  {
+    templateColumn: 'Date',
+    dataColumn: 'Booking Date',
+    transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' },
+  },
+  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
+  { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'number', decimalSeparator: ',' } },
+];
+
+const DATA_HEADERS = ['Booking Date', 'Customer Name', 'Amount'];
+function dataCsv(rows: number): string[] {
+  const parts = [`${DATA_HEADERS.join(',')}\n`];
+  for (let i = 0; i < rows; i++)
+    parts.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Kunde ${i},"${i},50"\n`);
+  return parts;
+}
+
+/**
+ * Large data files go straight into the ephemeral store with the record the upload endpoint would
+ * write (uploading 500k rows through HTTP takes longer than processing them; the worker is under test).
+ */
+async function seedUpload(stack: Stack, rows: number): Promise<string> {
+  const redis = new IORedis(stack.redisUrl);
+  try {
+    const w = new EphemeralStore(redis, stack.prefix).createWriter('upload', stack.userId, 'export.csv');
+    const parts = dataCsv(rows);
+    for (let i = 0; i < parts.length; i += 10_000)
+      await w.write(Buffer.from(parts.slice(i, i + 10_000).join(''), 'utf8'));
+    await w.commit({
+      type: 'data',
+      headers: DATA_HEADERS,
+      rowCount: rows,
+      delimiter: ',',
+      encoding: 'utf-8',
+      headerRow: 1,
+    });
+    return w.id;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+interface JobView {
+  id: string;
+  state: string;
+  progress: number;
+  rowsProcessed: number;
+  error: string | null;
+  resultUrl: string | null;
+}
+
+async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function submit(stack: Stack, rows: number): Promise<string> {
+  const tpl = await stack.upload('template', new Blob([TEMPLATE]), 'template.csv');
+  const data =
+    rows > 10_000
+      ? await seedUpload(stack, rows)
+      : await stack.upload('data', new Blob(dataCsv(rows)), 'export.csv');
+  const res = await stack.call('/api/process', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ templateFileId: tpl, dataFileId: data, mappings: MAPPINGS, async: true }),
+  });
+  if (res.status !== 202) throw new Error(`process: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { jobId: string }).jobId;
+}
+
+const view = async (stack: Stack, id: string) =>
+  (await (await stack.call(`/api/jobs/${id}`)).json()) as JobView;
+
+const finished = (stack: Stack, id: string, timeoutMs = 45_000) =>
+  poll(
+    `job ${id} to finish`,
+    async () => {
+      const v = await view(stack, id);
+      return v.state === 'completed' || v.state === 'failed' ? v : undefined;
+    },
+    timeoutMs,
+  );
+
+/** Running on a worker and past its first progress report. */
+const running = (stack: Stack, id: string) =>
+  poll(`job ${id} to report progress`, async () => {
+    const v = await view(stack, id);
+    if (v.state === 'completed' || v.state === 'failed') throw new Error(`job ${id} ended too early`);
+    return v.state === 'active' && v.rowsProcessed > 0 ? v : undefined;
+  });
+
+/** The job ran to completion exactly once as far as anyone can tell: one result, one usage row. */
+async function expectExactlyOnce(stack: Stack, id: string, rows: number): Promise<void> {
+  const v = await view(stack, id);
+  expect(v).toMatchObject({ state: 'completed', rowsProcessed: rows, error: null });
+  const res = await stack.call(v.resultUrl as string);
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const lines = text.split(/\r?\n/).filter(Boolean);
+  expect(lines).toHaveLength(rows + 1); // header + every row once: no partial first attempt inside
+  expect(lines[0]).toBe('Date,Customer,Amount');
+  expect(new Set(lines).size).toBe(rows + 1);
+
+  const usage = await stack.pg.query('SELECT rows_processed FROM usage_history WHERE job_id = $1', [id]);
+  expect(usage.rows).toEqual([{ rows_processed: rows }]);
+  const user = await stack.pg.query('SELECT monthly_rows_used FROM users WHERE id = $1', [stack.userId]);
+  expect(user.rows[0].monthly_rows_used).toBe(rows);
+
+  // One result blob; nothing left over from the interrupted attempt.
+  const redis = new IORedis(stack.redisUrl);
+  try {
+    const keys = await redis.keys(`${stack.prefix}blob:result-*`);
+    expect(keys.sort()).toEqual([
+      `${stack.prefix}blob:result-${id}:chunks`,
+      `${stack.prefix}blob:result-${id}:meta`,
+    ]);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+describe('background jobs survive worker crashes, shutdowns and Redis restarts (real processes)', () => {
+  let stack: Stack | undefined;
+  afterEach(async () => {
+    await stack?.stop();
+    stack = undefined;
+  });
+
+  it('kill -9 mid-job: a new worker finishes it; one result, usage counted once', async () => {
+    const ROWS = 500_000;
+    stack = await startStack({ fromSource: true, env: LOCK });
+    const first = stack.startWorker();
+    const id = await submit(stack, ROWS);
+    const seen = await running(stack, id);
+    expect(seen.rowsProcessed).toBeLessThan(ROWS);
+    first.kill('SIGKILL');
+    await exited(first);
+    const killedAt = Date.now();
+    stack.startWorker();
+    const done = await finished(stack, id);
+    const recoveryMs = Date.now() - killedAt;
+    console.log(`kill -9 → completed on a new worker after ${recoveryMs} ms (lock 2 s)`);
+    expect(done.state).toBe('completed');
+    await expectExactlyOnce(stack, id, ROWS);
+  });
+
+  it('SIGTERM mid-job: the worker exits within its grace period and the job completes elsewhere', async () => {
+    const ROWS = 1_500_000;
+    const GRACE = 200;
+    stack = await startStack({ fromSource: true, env: LOCK });
+    const first = stack.startWorker({ SHUTDOWN_GRACE_MS: String(GRACE) });
+    const id = await submit(stack, ROWS);
+    // Read progress straight from the job's hash (no HTTP round trip) to signal as early as possible.
+    const redis = new IORedis(stack.redisUrl);
+    const seen = await poll('the first progress report', async () => {
+      const raw = await redis.hget(`${(stack as Stack).prefix}bull:${QUEUES.csvJobs}:${id}`, 'progress');
+      const p = raw ? (JSON.parse(raw) as { rowsDone?: number }) : null;
+      return p?.rowsDone ? { rowsProcessed: p.rowsDone } : undefined;
+    });
+    redis.disconnect();
+    const t0 = Date.now();
+    first.kill('SIGTERM');
+    await exited(first);
+    const exitMs = Date.now() - t0;
+    console.log(
+      `SIGTERM at ${seen.rowsProcessed} rows → worker exited after ${exitMs} ms (grace ${GRACE} ms), code ${first.exitCode}`,
+    );
+    expect(first.exitCode).toBe(0);
+    expect(exitMs).toBeLessThan(GRACE + 2000);
+    // It was still running when the grace period ended (otherwise this test proves nothing).
+    expect((await view(stack, id)).state).not.toBe('completed');
+    stack.startWorker();
+    expect((await finished(stack, id)).state).toBe('completed');
+    await expectExactlyOnce(stack, id, ROWS);
+  });
+
+  describe('with a private Redis that the test restarts', () => {
+    let redis: ChildProcess | undefined;
+    let port = 0;
+    const startRedis = async () => {
+      redis = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--maxmemory-policy',
+          'noeviction',
+        ],
+        { stdio: 'ignore' },
+      );
+      const probe = new IORedis({
+        port,
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => 50,
+      });
+      probe.on('error', () => undefined);
+      await poll(
+        'redis to answer',
+        () =>
+          probe.ping().then(
+            () => true,
+            () => undefined,
+          ),
+        10_000,
+      );
+      probe.disconnect();
+    };
+    afterEach(async () => {
+      await stack?.stop();
+      stack = undefined;
+      redis?.kill('SIGKILL');
+      if (redis) await exited(redis);
+    });
+
+    it('api and worker reconnect; while Redis is down the api answers 503 quickly, not a hang', async () => {
+      port = await freePort();
+      await startRedis();
+      stack = await startStack({
+        fromSource: true,
+        redisUrl: `redis://127.0.0.1:${port}`,
+        env: { ...LOCK, OPERATOR_USER: 'ops', OPERATOR_PASSWORD: 'correct-horse-battery' },
+      });
+      stack.startWorker();
+      const before = await submit(stack, 2000);
+      expect((await finished(stack, before)).state).toBe('completed');
+
+      (redis as ChildProcess).kill('SIGKILL');
+      await exited(redis as ChildProcess);
+      const latencies: number[] = [];
+      for (const path of [`/api/jobs/${before}`, '/api/jobs', `/api/jobs/${before}/result`]) {
+        const t0 = Date.now();
+        const res = await stack.call(path, { signal: AbortSignal.timeout(10_000) });
+        latencies.push(Date.now() - t0);
+        expect({ path, status: res.status }).toEqual({ path, status: 503 });
+        expect(await res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      }
+      console.log(`while Redis is down: 503 after ${latencies.join(', ')} ms`);
+      for (const ms of latencies) expect(ms).toBeLessThan(3000);
+
+      await startRedis();
+      const restartedAt = Date.now();
+      // A fresh Redis (no persistence) knows no uploads or jobs: the whole path must work again.
+      const after = await poll('the api to accept work again', () =>
+        submit(stack as Stack, 2000).catch(() => undefined),
+      );
+      const done = await finished(stack, after);
+      console.log(`after the Redis restart: a new job completed ${Date.now() - restartedAt} ms later`);
+      expect(done).toMatchObject({ state: 'completed', rowsProcessed: 2000 });
+
+      // The worker recorded the job's duration; the api exposes it as a Prometheus histogram.
+      const metrics = await poll('the duration histogram', async () => {
+        const res = await fetch(`${(stack as Stack).base}/api/metrics`, {
+          headers: { authorization: `Basic ${Buffer.from('ops:correct-horse-battery').toString('base64')}` },
+        });
+        const text = await res.text();
+        return /csv_job_duration_seconds_count\{outcome="completed"\} 1\b/.test(text) ? text : undefined;
+      });
+      expect(metrics).toContain('# TYPE csv_job_duration_seconds histogram');
+      expect(metrics).toMatch(/csv_job_duration_seconds_bucket\{outcome="completed",le="\+Inf"\} 1\b/);
+      expect(metrics).toMatch(/csv_job_duration_seconds_count\{outcome="failed"\} 0\b/);
+      const sum = Number(/csv_job_duration_seconds_sum\{outcome="completed"\} ([\d.e-]+)/.exec(metrics)?.[1]);
+      expect(sum).toBeGreaterThan(0);
+    });
+
+    it('1,000 small jobs: Redis returns near its baseline after retention, no CSV content left', async () => {
+      port = await freePort();
+      await startRedis();
+      const url = `redis://127.0.0.1:${port}`;
+      stack = await startStack({
+        fromSource: true,
+        redisUrl: url,
+        env: {
+          ...LOCK,
+          BLOB_TTL_SECONDS: '2',
+          JOB_KEEP_COMPLETED_SECONDS: '2',
+          JOB_KEEP_FAILED_SECONDS: '2',
+        },
+      });
+      stack.startWorker({ WORKER_CONCURRENCY: '8' });
+      const s = stack;
+      const redis = new IORedis(url);
+      const conn = bullConnection(url, 'queue');
+      const csvJobs = new Queue(QUEUES.csvJobs, { connection: conn, prefix: `${s.prefix}bull` });
+      const maintenance = new Queue(QUEUES.maintenance, { connection: conn, prefix: `${s.prefix}bull` });
+      const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+      const keys = () => redis.keys(`${s.prefix}*`);
+      try {
+        await poll('the worker to listen', async () =>
+          (await csvJobs.getWorkers()).length > 0 ? true : undefined,
+        );
+        await maintenance.waitUntilReady();
+        const baseline = { memory: await usedMemory(), keys: (await keys()).length };
+
+        const N = 1000;
+        const uploads = new EphemeralStore(redis, s.prefix, 15);
+        const producer = new JobProducer({ [QUEUES.csvJobs]: csvJobs });
+        const t0 = Date.now();
+        for (let i = 0; i < N; i++) {
+          const w = uploads.createWriter('upload', s.userId, `small-${i}.csv`);
+          await w.write(
+            Buffer.from(
+              `Booking Date,Customer Name,Amount\n2024-01-02,csvmarker-${i},"1,5"\n2024-01-03,csvmarker-${i}b,"2,5"\n`,
+            ),
+          );
+          await w.commit({
+            type: 'data',
+            headers: DATA_HEADERS,
+            rowCount: 2,
+            delimiter: ',',
+            encoding: 'utf-8',
+            headerRow: 1,
+          });
+          await producer.enqueue(QUEUES.csvJobs, 'process-csv', {
+            userId: s.userId,
+            dataFileId: w.id,
+            templateFileId: 'virtual',
+            templateHeaders: ['Date', 'Customer', 'Amount'],
+            mappings: MAPPINGS,
+            maxRows: 2,
+            totalRows: 2,
+            dataFilename: `small-${i}.csv`,
+            fileSizeBytes: 80,
+          });
+        }
+        const counts = await poll(
+          '1,000 jobs to finish',
+          async () => {
+            const c = await csvJobs.getJobCounts('completed', 'failed');
+            return c.completed + c.failed >= N ? c : undefined;
+          },
+          40_000,
+        );
+        const busy = {
+          memory: await usedMemory(),
+          keys: (await keys()).length,
+          seconds: (Date.now() - t0) / 1000,
+        };
+        expect(counts).toEqual({ completed: N, failed: 0 });
+        const usage = await s.pg.query('SELECT count(*)::int AS n FROM usage_history');
+        expect(usage.rows[0].n).toBe(N);
+
+        // Uploads (15 s) and results (2 s) expire by TTL; the hourly cleanup trims finished jobs (2 s here).
+        await poll(
+          'every blob to expire',
+          async () => ((await redis.keys(`${s.prefix}blob:*`)).length === 0 ? true : undefined),
+          30_000,
+        );
+        const cleanup = await maintenance.add('cleanup', {});
+        await poll('the cleanup job', async () =>
+          (await cleanup.getState()) === 'completed' ? true : undefined,
+        );
+        const after = { memory: await usedMemory(), keys: await keys() };
+        console.log(
+          `1,000 jobs in ${busy.seconds.toFixed(1)} s; Redis used_memory baseline ${(baseline.memory / 1048576).toFixed(2)} MB ` +
+            `(${baseline.keys} keys), after the jobs ${(busy.memory / 1048576).toFixed(2)} MB (${busy.keys} keys), ` +
+            `after TTL + cleanup ${(after.memory / 1048576).toFixed(2)} MB (${after.keys.length} keys)`,
+        );
+        expect(await csvJobs.getJobCounts('completed', 'failed')).toEqual({ completed: 0, failed: 0 });
+
+        // No CSV content anywhere under the prefix (values of every key, whatever its type).
+        for (const key of after.keys) {
+          const type = await redis.type(key);
+          const dump =
+            type === 'string'
+              ? await redis.get(key)
+              : type === 'list'
+                ? (await redis.lrange(key, 0, -1)).join('\n')
+                : type === 'hash'
+                  ? JSON.stringify(await redis.hgetall(key))
+                  : type === 'set'
+                    ? (await redis.smembers(key)).join('\n')
+                    : type === 'zset'
+                      ? (await redis.zrange(key, 0, -1)).join('\n')
+                      : type === 'stream'
+                        ? JSON.stringify(await redis.xrange(key, '-', '+'))
+                        : '';
+          expect({ key, hasCsv: (dump ?? '').includes('csvmarker') }).toEqual({ key, hasCsv: false });
+        }
+        // Near baseline: what remains is bounded bookkeeping (BullMQ's capped event streams, metrics).
+        expect(after.keys.length).toBeLessThan(baseline.keys + 20);
+        expect(after.memory - baseline.memory).toBeLessThan(2.5 * 1048576);
+      } finally {
+        await csvJobs.close();
+        await maintenance.close();
+        redis.disconnect();
+      }
+    });
+  });
+});
