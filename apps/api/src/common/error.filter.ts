@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { isRedisUnavailableError } from '@csv-mapper/queue';
 
 // One exception filter for the whole api: every failure leaves as `{ error, code }` (+ `details`)
 // with the right status. Messages are for people; 5xx details stay in the log.
@@ -148,7 +149,6 @@ const PG_OUTAGE_CODES = new Set([
   '08003',
   '08006',
 ]);
-const NET_OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /**
  * A request that failed because Postgres or Redis is unreachable or saturated is not a bug to report as
@@ -164,15 +164,9 @@ export function isDependencyOutage(err: unknown): boolean {
     depth++
   ) {
     const code = typeof e.code === 'string' ? e.code : '';
-    const name = typeof e.name === 'string' ? e.name : '';
     const message = typeof e.message === 'string' ? e.message : '';
-    if (PG_OUTAGE_CODES.has(code) || NET_OUTAGE_CODES.has(code)) return true;
-    if (name === 'MaxRetriesPerRequestError') return true;
-    if (
-      /Connection is closed|Stream isn't writeable|timeout exceeded when trying to connect|Connection terminated|too many clients/i.test(
-        message,
-      )
-    )
+    if (PG_OUTAGE_CODES.has(code) || isRedisUnavailableError(e)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated|too many clients/i.test(message))
       return true;
     e = (e.driverError ?? e.cause) as typeof e;
   }
