@@ -78,6 +78,44 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
     expect(usage).toEqual([{ rows_processed: 8 }]);
   });
 
+  it('keeps warning samples (cell values) with the result, not in the job record Redis keeps for a day', async () => {
+    const { agent } = await signUp('business');
+    const ids = await files(agent, 2);
+    const data = await agent
+      .post('/api/upload')
+      .set(H)
+      .field('type', 'data')
+      .attach('file', Buffer.from('Kunde;Betrag\nKunde 1;secret-cell-value\nKunde 2;2,50\n'), 'bad.csv')
+      .expect(201);
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: ids.templateFileId, dataFileId: data.body.id, mappings, async: true })
+      .expect(202);
+    let view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
+    for (let i = 0; i < 100 && view.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
+    }
+    expect(view.warnings).toBe(1);
+    expect(view.warningSamples).toEqual([
+      expect.objectContaining({ row: 1, column: 'Amount', value: 'secret-cell-value' }),
+    ]);
+    const { Queue } = await import('bullmq');
+    const { bullConnection, QUEUES } = await import('@csv-mapper/queue');
+    const queue = new Queue(QUEUES.csvJobs, {
+      connection: bullConnection(process.env.REDIS_URL as string, 'queue'),
+      prefix: `${process.env.REDIS_PREFIX}bull`,
+    });
+    try {
+      const job = await queue.getJob(res.body.jobId);
+      expect(job?.returnvalue).toMatchObject({ warningsCount: 1 });
+      expect(JSON.stringify(job?.returnvalue)).not.toContain('secret-cell-value');
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('runs a small file in the background when a business user asks for async', async () => {
     const { agent } = await signUp('business');
     const ids = await files(agent, 2);

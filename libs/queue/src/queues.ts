@@ -50,13 +50,24 @@ export interface JobProgress {
   warnings: number;
 }
 
+/** One warning sample: row, column, the cell value and why it could not be read. */
+export interface JobWarning {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
 export interface ProcessCsvResult {
   rowsProcessed: number;
   totalRows: number;
   truncated: boolean;
   warningsCount: number;
-  /** The first 100 warnings (row, column, value, reason). */
-  warnings: Array<{ row: number; column: string; value: string; reason: string }>;
+  /**
+   * Not in the job record (it would keep cell values in Redis for a day): the first 100 warnings are in
+   * the result blob's info (`warnings`), which expires with the result.
+   */
+  warnings?: JobWarning[];
   controlTotals: unknown[];
   resultId: string;
   filename: string;

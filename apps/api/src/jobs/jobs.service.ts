@@ -11,6 +11,7 @@ import {
   jobIdFrom,
   QUEUES,
   UserJobIndex,
+  type JobWarning,
   type JobProgress,
   type ProcessCsvPayload,
   type ProcessCsvResult,
@@ -163,6 +164,18 @@ export class JobsService {
     return 'queued';
   }
 
+  /** The warning samples kept with the result (gone, like the result, after its TTL). */
+  private async warningSamples(r: ProcessCsvResult, userId: string): Promise<JobWarning[]> {
+    if (r.warningsCount === 0) return [];
+    try {
+      const meta = await this.store.getMeta(r.resultId, userId);
+      return Array.isArray(meta.info.warnings) ? (meta.info.warnings as JobWarning[]) : [];
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) return [];
+      throw err;
+    }
+  }
+
   private async view(fetched: Job<ProcessCsvPayload, ProcessCsvResult>): Promise<JobView> {
     let job = fetched;
     const state = await this.stateOf(job);
@@ -177,7 +190,9 @@ export class JobsService {
       rowsProcessed: r?.rowsProcessed ?? p?.rowsDone ?? 0,
       totalRows: Math.min(job.data.totalRows, job.data.maxRows),
       warnings: r?.warningsCount ?? p?.warnings ?? 0,
-      ...(r ? { warningSamples: r.warnings, controlTotals: r.controlTotals } : {}),
+      ...(r
+        ? { warningSamples: await this.warningSamples(r, job.data.userId), controlTotals: r.controlTotals }
+        : {}),
       filename: r?.filename ?? job.data.dataFilename,
       error: state === 'failed' || state === 'cancelled' ? job.failedReason || 'The job failed.' : null,
       resultUrl: state === 'completed' ? `/api/jobs/${job.id}/result` : null,

@@ -141,7 +141,9 @@ export class CsvJobsProcessor extends WorkerHost {
         await writer.write(chunk as Buffer);
       }
       const s = await stats;
-      await writer.commit({ jobId, rows: s.rowsOut });
+      // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
+      // which Redis keeps for a day.
+      await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
       const recorded = await this.usage.recordJobUsage({
         jobId,
         userId: p.userId,
@@ -161,7 +163,6 @@ export class CsvJobsProcessor extends WorkerHost {
         totalRows: p.totalRows,
         truncated: s.truncated,
         warningsCount: s.warningCount,
-        warnings: s.warnings.slice(0, 100),
         controlTotals: s.controlTotals,
         resultId,
         filename: outputName(p.dataFilename),
