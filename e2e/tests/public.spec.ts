@@ -157,8 +157,11 @@ test('every call to action on the landing pages goes to /auth, and the landing p
     const ctas = page.getByRole('link', { name: /^(Get Started Free|Try Free|Start with|Convert)/ });
     expect(await ctas.count()).toBeGreaterThan(1);
     for (const href of await ctas.evaluateAll((els) => els.map((e) => e.getAttribute('href'))))
-      expect(href, `a call to action on ${p}`).toBe('/auth');
+      // /auth, opening its Sign Up tab (public pages link with ?tab=signup: they hydrate without the router)
+      expect(href, `a call to action on ${p}`).toMatch(/^\/auth(\?tab=signup)?$/);
   }
+  await page.goto('/auth?tab=signup');
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await page.goto('/');
   const pricing = page.locator('#pricing');
   for (const key of PLAN_KEYS) {

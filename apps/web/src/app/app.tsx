@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -6,8 +7,10 @@ const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
   );
 }

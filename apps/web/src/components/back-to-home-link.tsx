@@ -1,5 +1,5 @@
 import { Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from './page-link';
 import { ArrowLeftIcon } from './icons';
 
 export function BackToHomeLink() {

@@ -1,6 +1,6 @@
 import { Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { ArrowLeftIcon } from '../../components/icons';
 import { PublicPage } from './public-page';
 import type { SeoHeadProps } from './seo-head';

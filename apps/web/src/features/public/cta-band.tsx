@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { GUIDE_PAGES } from './public-routes';
 
 /** The closing call to action: every button goes to /auth (spec §2). */

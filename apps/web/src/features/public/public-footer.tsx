@@ -1,7 +1,7 @@
 import { Box, Container, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Logo } from '../../components/logo';
+import { PageLink as RouterLink } from '../../components/page-link';
+import { PublicLogo } from './public-logo';
 import { GUIDE_PAGES } from './public-routes';
 
 const SUPPORT_LINKS = [
@@ -33,7 +33,7 @@ export function PublicFooter({ inPageAnchors = false }: { inPageAnchors?: boolea
       <Container maxW="6xl" py="10">
         <Flex direction={{ base: 'column', md: 'row' }} gap="8" justify="space-between">
           <Stack gap="3" maxW="xs">
-            <Logo />
+            <PublicLogo />
             <Text fontSize="sm" color="fg.muted">
               Turn the CSV export you have into the CSV your accounting, e-commerce or CRM system accepts.
             </Text>

@@ -1,6 +1,6 @@
 import { Box, Button, Container, HStack, Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
-import { Logo } from '../../components/logo';
+import { PageLink as RouterLink } from '../../components/page-link';
+import { PublicLogo } from './public-logo';
 
 export interface TopBarProps {
   /** In-page anchors shown on wide screens, e.g. [{ href: '#pricing', label: 'Pricing' }]. */
@@ -22,7 +22,7 @@ export function TopBar({ anchors = [], ctaLabel = 'Get Started Free' }: TopBarPr
     >
       <Container maxW="6xl" py="3">
         <HStack justify="space-between" gap="3">
-          <Logo />
+          <PublicLogo />
           <HStack as="nav" aria-label="Main" gap={{ base: '1', md: '5' }}>
             {anchors.map((a) => (
               <Link

@@ -12,7 +12,9 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 
 type AuthTab = 'login' | 'signup';
 
-function initialTab(state: unknown): AuthTab {
+/** Sign Up when a link asked for it: router state from app pages, `?tab=signup` from the public pages. */
+function initialTab(state: unknown, search: string): AuthTab {
+  if (new URLSearchParams(search).get('tab') === 'signup') return 'signup';
   return state && typeof state === 'object' && (state as { tab?: unknown }).tab === 'signup'
     ? 'signup'
     : 'login';
@@ -22,7 +24,7 @@ export function AuthPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [tab, setTab] = useState<AuthTab>(() => initialTab(location.state));
+  const [tab, setTab] = useState<AuthTab>(() => initialTab(location.state, location.search));
 
   useEffect(() => {
     if (status === 'authenticated') navigate('/dashboard', { replace: true });

@@ -1,5 +1,5 @@
 import { Button, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { CardGrid, CheckList, SecurityGrid } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { PublicPage } from '../../features/public/public-page';

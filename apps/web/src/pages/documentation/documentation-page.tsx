@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Code, HStack, Heading, Link, List, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 // The API reference is rendered from the same OpenAPI document the api serves at /api/docs/openapi.json,
 // imported at build time: it is plain data (no imports), it lands in the prerendered HTML so crawlers and
 // readers without JavaScript see it, and it can never drift from what the api publishes.

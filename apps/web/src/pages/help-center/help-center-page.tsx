@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { SUPPORT_EMAIL } from '@csv-mapper/domain';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { Steps } from '../../features/public/blocks';
 import { ContentPage } from '../../features/public/content-page';
 import { FaqAccordion } from '../../features/public/faq-accordion';

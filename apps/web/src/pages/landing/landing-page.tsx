@@ -13,7 +13,7 @@ import {
   Link,
 } from '@chakra-ui/react';
 import { PLANS, PLAN_KEYS, SALES_EMAIL, type PlanKey } from '@csv-mapper/domain';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import {
   ArrowLeftRightIcon,
   ArrowRightIcon,

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { CardGrid, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { FaqAccordion } from '../../features/public/faq-accordion';

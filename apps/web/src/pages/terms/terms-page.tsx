@@ -1,6 +1,6 @@
 import { Link, Text } from '@chakra-ui/react';
 import { PLANS, SUPPORT_EMAIL } from '@csv-mapper/domain';
-import { Link as RouterLink } from 'react-router';
+import { PageLink as RouterLink } from '../../components/page-link';
 import { ContentPage, LegalSection } from '../../features/public/content-page';
 
 export function TermsPage() {
