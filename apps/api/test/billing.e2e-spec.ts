@@ -168,6 +168,25 @@ describe('billing with the simulated provider (e2e)', () => {
     expect(closed.status).toBe(409);
   });
 
+  it('an unpaid checkout session expires after 24 hours (simulated clock), and cannot be paid then', async () => {
+    const { agent } = await signUp(app);
+    const res = await agent.post('/api/create-checkout-session').set(H).send({ plan: 'pro' }).expect(200);
+    const id = (res.body.url as string).split('/').pop() as string;
+    expect((await agent.get(`/api/billing/simulated/sessions/${id}`).expect(200)).body.status).toBe('open');
+    await advance(agent, 0.5);
+    expect((await agent.get(`/api/billing/simulated/sessions/${id}`).expect(200)).body.status).toBe('open');
+    await advance(agent, 0.6);
+    expect((await agent.get(`/api/billing/simulated/sessions/${id}`).expect(200)).body.status).toBe(
+      'expired',
+    );
+    const late = await agent
+      .post(`/api/billing/simulated/sessions/${id}/complete`)
+      .set(H)
+      .send({ outcome: 'pay' });
+    expect(late.status).toBe(409);
+    expect((await profile(agent)).plan).toBe('free');
+  });
+
   it('deleting the account ends a live subscription at once, before the user is removed', async () => {
     const { agent, userId } = await signUp(app);
     await checkout(agent, 'pro', 'pay');

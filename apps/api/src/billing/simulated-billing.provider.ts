@@ -18,6 +18,8 @@ const DAY = 86_400;
 const PERIOD = 30 * DAY;
 /** Stripe expires a subscription whose first payment never succeeds after 23 hours. */
 const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
+/** Stripe's default lifetime of a Checkout Session. */
+const SESSION_LIFETIME = DAY;
 
 interface SimSubscriptionRow {
   id: string;
@@ -77,11 +79,11 @@ export class SimulatedBillingProvider implements BillingProvider {
 
   async createCheckout(user: UserEntity, plan: PaidPlan): Promise<{ url: string }> {
     const id = newId('cs');
-    await this.db.query(`INSERT INTO sim_checkout_sessions (id, user_id, plan) VALUES ($1, $2, $3)`, [
-      id,
-      user.id,
-      plan,
-    ]);
+    // created_at on the simulated clock, so moving the clock forward expires open sessions as Stripe would
+    await this.db.query(
+      `INSERT INTO sim_checkout_sessions (id, user_id, plan, created_at) VALUES ($1, $2, $3, to_timestamp($4))`,
+      [id, user.id, plan, await this.now()],
+    );
     return { url: `${this.appUrl}/billing/checkout/${id}` };
   }
 
@@ -92,6 +94,14 @@ export class SimulatedBillingProvider implements BillingProvider {
     ]);
     if (!row || !isPaidPlan(row.plan))
       throw new AppError(404, 'NOT_FOUND', 'This checkout session does not exist.');
+    // Stripe expires an unpaid Checkout Session after 24 hours.
+    if (row.status === 'open' && secs(row.created_at) + SESSION_LIFETIME <= (await this.now())) {
+      await this.db.query(
+        `UPDATE sim_checkout_sessions SET status = 'expired' WHERE id = $1 AND status = 'open'`,
+        [id],
+      );
+      row.status = 'expired';
+    }
     const p = planOf(row.plan);
     return {
       id,
