@@ -2,6 +2,7 @@
 // the template. Fields are copied as bytes from the parser's buffer into a reused output buffer; quoted
 // fields that still need quotes are copied verbatim; dates and amounts are rewritten on bytes.
 import { Readable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
 import { encodeWindows1252 } from './encoding';
 import { MappingError, OptionsError } from './errors';
 import {
@@ -28,7 +29,26 @@ import {
   writeNumber,
   type NumberMode,
 } from './numbers';
-import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, unescapeField, type RecordView } from './parser';
+import {
+  ParallelMapper,
+  type BlockStats,
+  type FromWorker,
+  type Staged,
+  type ToWorker,
+  type WorkerInit,
+} from './parallel';
+import {
+  CR,
+  F_MALFORMED,
+  F_PLAIN,
+  F_QUOTED,
+  LF,
+  QUOTE,
+  RecordParser,
+  unescapeField,
+  type ParserLimits,
+  type RecordView,
+} from './parser';
 import { CsvReader, type SourceInfo } from './reader';
 import type {
   ApplyOptions,
@@ -246,6 +266,9 @@ function validateApplyOptions(o: ApplyOptions): void {
   }
   if (o.encoding !== undefined && o.encoding !== 'utf-8' && o.encoding !== 'windows-1252') {
     throw new OptionsError('The output encoding must be utf-8 or windows-1252.');
+  }
+  if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1)) {
+    throw new OptionsError('threads must be a whole number, 1 or more.');
   }
 }
 
@@ -654,9 +677,10 @@ class MappingRun {
     }
   }
 
-  flush(): void {
+  /** Moves the output written so far to `chunks`; `exact`: in a buffer of its size (the sink is kept). */
+  flush(exact = false): void {
     if (this.sink.pos === 0) return;
-    let out = this.sink.take();
+    let out = this.sink.take(exact);
     if (this.cp1252) {
       const enc = encodeWindows1252(out);
       this.stats.unmappableCharacters += enc.unmappable;
@@ -755,16 +779,119 @@ class MappingRun {
 
   private ragged(r: RecordView, rowNo: number): void {
     this.stats.raggedRows++;
-    const found = r.count;
-    const expected = this.expected;
-    this.warn(
-      rowNo,
-      '',
-      '',
-      `Row has ${found} field${found === 1 ? '' : 's'}, expected ${expected} (line ${r.line}); ${
-        found < expected ? 'missing fields left empty' : 'extra fields dropped'
-      }`,
-    );
+    const kept = this.stats.warnings.length;
+    this.warn(rowNo, '', '', raggedReason(r.count, this.expected, r.line));
+    if (this.raggedLines !== null && this.stats.warnings.length > kept)
+      this.raggedLines.push(kept, r.count, r.line);
+  }
+
+  // ---- parallel mapping ----
+
+  /** Worker side: ragged-row warnings kept in this block, as [index, fields found, line in block]. */
+  private raggedLines: number[] | null = null;
+
+  /** What a worker needs to build the same run (after compile). */
+  workerInit(info: SourceInfo, limits: ParserLimits): WorkerInit {
+    const { onProgress: _progress, input: _input, ...options } = this.options;
+    return {
+      templateHeaders: this.templateHeaders,
+      mappings: this.mappings,
+      options,
+      info,
+      decided: this.decided,
+      delimiter: info.delimiter.charCodeAt(0),
+      limits,
+    };
+  }
+
+  /** Worker side: compiles like the main run did and starts counting per block. */
+  startBlocks(init: WorkerInit): void {
+    this.decided = init.decided as Map<number, Decided>;
+    this.compile(init.info);
+    this.headerWritten = true;
+    this.flushAt = 0x3fffffff; // one output chunk per block
+    this.raggedLines = [];
+    this.takeBlockStats();
+  }
+
+  /** Worker side: the stats of the block mapped since the last call, then zero. */
+  takeBlockStats(): BlockStats {
+    const st = this.stats;
+    const totals = [];
+    for (const op of this.ops) {
+      const t = op.total;
+      if (!t) continue;
+      const src = op.srcSum as DecimalSum;
+      const out = op.outSum as DecimalSum;
+      totals.push({
+        values: t.values,
+        unreadable: t.unreadable,
+        srcMicros: src.micros(),
+        srcCount: src.count,
+        outMicros: out.micros(),
+        outCount: out.count,
+      });
+      t.values = 0;
+      t.unreadable = 0;
+      src.reset();
+      out.reset();
+    }
+    const block: BlockStats = {
+      rowsIn: st.rowsIn,
+      rowsOut: st.rowsOut,
+      warnings: st.warnings,
+      ragged: this.raggedLines ?? [],
+      warningCount: st.warningCount,
+      requiredMissing: st.requiredMissing,
+      raggedRows: st.raggedRows,
+      unmappableCharacters: st.unmappableCharacters,
+      totals,
+    };
+    st.rowsIn = 0;
+    st.rowsOut = 0;
+    st.warnings = [];
+    st.warningCount = 0;
+    st.requiredMissing = 0;
+    st.raggedRows = 0;
+    st.unmappableCharacters = 0;
+    this.raggedLines = [];
+    return block;
+  }
+
+  /**
+   * Main side: adds a block the worker mapped. Its rows follow data row `rowBase`; its first line is
+   * `lineBase`.
+   */
+  mergeBlock(b: BlockStats, rowBase: number, lineBase: number): void {
+    const st = this.stats;
+    for (let k = 0; k < b.ragged.length; k += 3) {
+      b.warnings[b.ragged[k]].reason = raggedReason(
+        b.ragged[k + 1],
+        this.expected,
+        lineBase + b.ragged[k + 2] - 1,
+      );
+    }
+    for (const w of b.warnings) {
+      if (st.warnings.length >= this.maxWarnings) break;
+      w.row += rowBase;
+      st.warnings.push(w);
+    }
+    st.rowsIn += b.rowsIn;
+    st.rowsOut += b.rowsOut;
+    st.warningCount += b.warningCount;
+    st.requiredMissing += b.requiredMissing;
+    st.raggedRows += b.raggedRows;
+    st.unmappableCharacters += b.unmappableCharacters;
+    let k = 0;
+    for (const op of this.ops) {
+      const t = op.total;
+      if (!t) continue;
+      const bt = b.totals[k++];
+      t.values += bt.values;
+      t.unreadable += bt.unreadable;
+      (op.srcSum as DecimalSum).addMicros(bt.srcMicros, bt.srcCount);
+      (op.outSum as DecimalSum).addMicros(bt.outMicros, bt.outCount);
+    }
   }
 
   private copy(r: RecordView, k: number): void {
@@ -945,6 +1072,84 @@ class MappingRun {
   }
 }
 
+function raggedReason(found: number, expected: number, line: number): string {
+  return `Row has ${found} field${found === 1 ? '' : 's'}, expected ${expected} (line ${line}); ${
+    found < expected ? 'missing fields left empty' : 'extra fields dropped'
+  }`;
+}
+
+/**
+ * The worker thread of a parallel mapping (see parallel.ts): maps the blocks it is sent with the same
+ * MappingRun as the main thread and returns output bytes, stats and how far it got.
+ */
+export function mappingWorkerMain(): void {
+  const port = parentPort;
+  if (!port) return;
+  let run: MappingRun | null = null;
+  const inputs: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  let lastEnd = 0;
+  let delimiter = 0x2c;
+  let limits: ParserLimits = {};
+  const reply = (m: FromWorker, transfer: ArrayBuffer[] = []): void => port.postMessage(m, transfer);
+  port.on('message', (m: ToWorker) => {
+    if (m.type === 'init') {
+      run = new MappingRun(m.init.templateHeaders, m.init.mappings, m.init.options);
+      run.startBlocks(m.init);
+      delimiter = m.init.delimiter;
+      limits = m.init.limits;
+      reply({ type: 'ready' });
+      return;
+    }
+    if (m.type === 'input') {
+      inputs[m.slot] = Buffer.from(m.sab) as unknown as Buffer;
+      return;
+    }
+    const r = run as MappingRun;
+    const t0 = performance.now();
+    const idleMs = lastEnd > 0 ? t0 - lastEnd : 0;
+    let rows = 0;
+    try {
+      const parser = new RecordParser(delimiter, (rec) => r.row(rec, ++rows), limits);
+      parser.push(inputs[m.slot].subarray(0, m.length));
+      r.flush(true);
+      const chunks: ArrayBuffer[] = [];
+      const lengths: number[] = [];
+      for (const c of r.chunks.splice(0)) {
+        // Only a Buffer that owns its whole ArrayBuffer may be transferred (small ones share a pool).
+        let own: Uint8Array = c;
+        if (c.byteOffset !== 0 || c.buffer.byteLength < 64 * 1024) {
+          own = new Uint8Array(c.length);
+          own.set(c);
+        }
+        chunks.push(own.buffer as ArrayBuffer);
+        lengths.push(c.length);
+      }
+      const stats = r.takeBlockStats();
+      lastEnd = performance.now();
+      reply(
+        {
+          type: 'block',
+          ok: true,
+          consumed: parser.bytesConsumed,
+          lines: parser.nextLine - 1,
+          rows,
+          idleMs,
+          stats,
+          chunks,
+          lengths,
+        },
+        chunks,
+      );
+    } catch {
+      // The main thread maps this block itself (and reports any error with the right line).
+      r.chunks.length = 0;
+      r.sink.pos = 0;
+      r.takeBlockStats();
+      reply({ type: 'block', ok: false });
+    }
+  });
+}
+
 /** credit − debit (or the reverse), both given as magnitudes; exact, via BigInt (rare path). */
 function subtractInto(
   credit: NumberScratch,
@@ -1051,6 +1256,9 @@ export function applyMapping(
   async function* produce(): AsyncGenerator<Buffer> {
     const run = new MappingRun(templateHeaders, mappings, options);
     const readOptions = options.input ?? {};
+    // A second thread only where the split cannot change the result: no row limit to stop at.
+    const par =
+      (options.threads ?? 1) > 1 && options.maxRows === undefined ? ParallelMapper.start(__filename) : null;
     const source = chunksOf(input);
     let bytesIn = 0;
     const saved: (Buffer | Uint8Array | string)[] = [];
@@ -1079,6 +1287,7 @@ export function applyMapping(
       onHeader: (info) => {
         run.compile(info);
         run.writeHeader();
+        par?.init(run.workerInit(info, readOptions));
       },
       onRow: (r, row) => run.row(r, row),
     });
@@ -1094,6 +1303,29 @@ export function applyMapping(
       }
       saved.length = 0;
       while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
+      if (par) {
+        // Pipelined: chunk n+1 is read and its worker part queued before chunk n's worker part is added.
+        let current: Staged | null = null;
+        while (!reader.stopped && !inputEnded) {
+          const next = await source.next();
+          if (next.done) inputEnded = true;
+          const staged = next.done ? null : par.stage(reader, next.value);
+          if (current) {
+            await par.finish(reader, run, current);
+            current = null;
+            options.onProgress?.({ rowsIn: run.stats.rowsIn, bytesIn });
+            while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
+          }
+          if (!staged) break;
+          bytesIn += byteLength(next.value as Buffer | Uint8Array | string);
+          par.runHead(reader, staged);
+          current = staged;
+        }
+        if (current && !reader.stopped) {
+          await par.finish(reader, run, current);
+          options.onProgress?.({ rowsIn: run.stats.rowsIn, bytesIn });
+        }
+      }
       while (!reader.stopped && !inputEnded) {
         const next = await source.next();
         if (next.done) break;
@@ -1107,6 +1339,7 @@ export function applyMapping(
       run.stats.source = { ...(reader.info as SourceInfo), encoding: reader.encoding };
       while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
     } finally {
+      par?.close();
       // Stops (and destroys) the input when we stop early: maxRows, an error, or a closed output.
       await source.return?.();
     }

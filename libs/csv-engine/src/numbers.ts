@@ -374,10 +374,29 @@ export class DecimalSum {
     }
   }
 
+  /** The exact sum in millionths. */
+  micros(): bigint {
+    return (this.big + BigInt(this.acc[0])) * BigInt(MICRO) + BigInt(this.acc[1]);
+  }
+
+  /** Adds another sum given in millionths (counted as `count` values). */
+  addMicros(micros: bigint, count: number): void {
+    this.big += micros / BigInt(MICRO);
+    this.acc[1] += Number(micros % BigInt(MICRO));
+    this.count += count;
+  }
+
+  reset(): void {
+    this.acc[0] = 0;
+    this.acc[1] = 0;
+    this.big = 0n;
+    this.count = 0;
+  }
+
   /** The sum as plain decimal text with `decimals` fraction digits (trailing zeros kept). */
   toString(decimalsWanted = 2): string {
     const decimals = Math.max(0, Math.min(6, decimalsWanted));
-    const total = (this.big + BigInt(this.acc[0])) * BigInt(MICRO) + BigInt(this.acc[1]);
+    const total = this.micros();
     const neg = total < 0n;
     const abs = neg ? -total : total;
     const scale = 10n ** BigInt(6 - decimals);

@@ -145,6 +145,20 @@ export class RecordParser implements RecordView {
     }
   }
 
+  /** True when every byte pushed so far ended a record: the next byte starts a new one. */
+  get atRecordStart(): boolean {
+    return this.pendingLen === 0;
+  }
+
+  /**
+   * Accounts for records another parser read from the bytes that follow (parallel mapping): they held
+   * `lines` line breaks and `bytes` bytes.
+   */
+  skip(lines: number, bytes: number): void {
+    this.nextLine += lines;
+    this.bytesConsumed += bytes;
+  }
+
   /** Line breaks inside the bytes held back for an incomplete record (for error line numbers). */
   pendingLines(): number {
     let lines = 0;

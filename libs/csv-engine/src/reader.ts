@@ -99,14 +99,54 @@ export class CsvReader {
 
   push(chunk: Buffer | Uint8Array | string): void {
     if (this.stopped) return;
+    this.pushDecoded(this.decode(chunk));
+  }
+
+  /**
+   * The first half of push(): the chunk's bytes as UTF-8, without parsing them. Pass the result (whole or
+   * in consecutive pieces) to pushDecoded(). After invalid input, `invalidEncoding` is true.
+   */
+  decode(chunk: Buffer | Uint8Array | string): Buffer {
     const b =
       typeof chunk === 'string'
         ? Buffer.from(chunk, 'utf8')
         : Buffer.isBuffer(chunk)
           ? chunk
           : Buffer.from(chunk);
-    this.feed(this.decoder.push(b));
-    if (this.decoder.invalid) this.failEncoding();
+    return this.decoder.push(b);
+  }
+
+  /**
+   * The second half of push(): parses bytes returned by decode(). `checkEncoding: false` when a later
+   * chunk has been decoded already (its encoding error is reported when its own bytes are pushed).
+   */
+  pushDecoded(b: Buffer, checkEncoding = true): void {
+    if (this.stopped) return;
+    this.feed(b);
+    if (checkEncoding && this.decoder.invalid) this.failEncoding();
+  }
+
+  get invalidEncoding(): boolean {
+    return this.decoder.invalid;
+  }
+
+  /** True once the header is read: what follows is data records. */
+  get inBody(): boolean {
+    return this.info !== null && this.parser !== null;
+  }
+
+  /** True once the header is read and every byte fed so far ended a record. */
+  get atRecordStart(): boolean {
+    return this.info !== null && this.parser !== null && this.parser.atRecordStart;
+  }
+
+  /**
+   * Accounts for data records read elsewhere from the bytes that follow those fed so far (parallel
+   * mapping), so row and line numbers go on from them.
+   */
+  skipRecords(rows: number, lines: number, bytes: number): void {
+    this.rows += rows;
+    this.parser?.skip(lines, bytes);
   }
 
   end(): void {

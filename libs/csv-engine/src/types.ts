@@ -125,6 +125,12 @@ export interface ApplyOptions {
   inferenceRows?: number;
   /** Write the template header row. Default true. */
   header?: boolean;
+  /**
+   * Threads to map with. Default 1. With 2, a worker thread maps part of every input chunk while this
+   * one maps the rest (same bytes, same stats, in less time on a machine with a free core); ignored with
+   * `maxRows`.
+   */
+  threads?: number;
   /** Called after each input chunk, e.g. for job progress. */
   onProgress?(progress: { rowsIn: number; bytesIn: number }): void;
 }

@@ -56,7 +56,15 @@ export class ByteSink {
    * Hands over what was written and starts over in a fresh buffer of the same size (no copy: the bytes
    * would be copied into fresh memory anyway).
    */
-  take(): Buffer {
+  take(exact = false): Buffer {
+    if (exact || this.pos <= this.buf.length >> 1) {
+      // Mostly empty (a short final chunk, a parallel block): hand over an exact copy and keep the buffer,
+      // rather than pin a mostly unused one in the consumer's hands.
+      const small = Buffer.allocUnsafeSlow(this.pos);
+      this.buf.copy(small, 0, 0, this.pos);
+      this.pos = 0;
+      return small;
+    }
     const out = this.buf.subarray(0, this.pos);
     this.buf = Buffer.allocUnsafe(this.buf.length);
     this.view = viewOf(this.buf);
