@@ -27,6 +27,7 @@ import {
   recomputeValue,
   voteDecimal,
   writeNumber,
+  writeSimpleNumber,
   type NumberMode,
 } from './numbers';
 import {
@@ -979,6 +980,13 @@ class MappingRun {
     const v = this.content(r, op.src);
     if (v.s === v.e) return;
     const n = this.num;
+    if (!op.parentheses && writeSimpleNumber(this.sink, v.buf, v.s, v.e, op.dec, op.decimals, n)) {
+      const t = op.total as ControlTotal;
+      t.values++;
+      (op.srcSum as DecimalSum).add(n);
+      (op.outSum as DecimalSum).add(n);
+      return;
+    }
     const reason = parseSimpleNumber(v.buf, v.s, v.e, op.dec, n)
       ? null
       : parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);

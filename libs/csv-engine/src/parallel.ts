@@ -216,9 +216,10 @@ export class ParallelMapper {
     for (let k = 0; k < r.chunks.length; k++) run.chunks.push(Buffer.from(r.chunks[k], 0, r.lengths[k]));
     reader.skipRecords(r.rows, r.lines, r.consumed);
     if (r.consumed < tail.length) reader.pushDecoded(tail.subarray(r.consumed), false);
-    // The main thread waited: give it more of the next chunks. The worker waited: give it more.
-    if (waitMs > 0.05) this.ratio = Math.min(0.8, this.ratio + 0.01);
-    else if (r.idleMs > 0.05) this.ratio = Math.max(0.2, this.ratio - 0.01);
+    // The main thread waited: give it more of the next chunks. The worker waited: give it more. In
+    // proportion to the time lost (a block takes a few ms), so the split settles where neither waits.
+    const step = Math.max(-0.02, Math.min(0.02, (waitMs - r.idleMs) * 0.01));
+    this.ratio = Math.min(0.8, Math.max(0.2, this.ratio + step));
   }
 
   close(): void {
