@@ -1,6 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
+import { parallelCounters } from '../../../libs/csv-engine/src/parallel';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp as signUpUser, startApp, type Agent } from './support/api-test-app';
@@ -14,9 +15,9 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
 
   beforeAll(async () => {
     app = await startApp({ SYNC_ROW_LIMIT: '5' });
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
+    // ENGINE_THREADS=2: jobs map with the engine's worker thread (the same output, tested below).
+    const config = loadWorkerConfig({ ...process.env, ENGINE_THREADS: '2' });
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
     await worker.init();
     ds = app.get(DataSource);
   });
@@ -114,6 +115,29 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
     } finally {
       await queue.close();
     }
+  });
+
+  it('maps a 20 MB file with two threads (ENGINE_THREADS=2) into exactly the rows of the file', async () => {
+    const { agent } = await signUp('business');
+    const rows = 1_000_000;
+    const ids = await files(agent, rows);
+    const before = parallelCounters.hits;
+    const res = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ ...ids, mappings })
+      .expect(202);
+    let view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
+    for (let i = 0; i < 300 && view.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
+    }
+    expect(view).toMatchObject({ state: 'completed', rowsProcessed: rows });
+    const lines = (await agent.get(view.resultUrl).expect(200)).text.split('\r\n');
+    expect(lines).toHaveLength(rows + 2); // header, rows, final line end
+    for (const i of [1, 2, 77_777, 750_001, rows]) expect(lines[i]).toBe(`Kunde ${i},${i}.50`);
+    expect(lines.filter((l, i) => i > 0 && l !== '' && l !== `Kunde ${i},${i}.50`)).toEqual([]);
+    expect(parallelCounters.hits).toBeGreaterThan(before); // the worker thread mapped part of it
   });
 
   it('runs a small file in the background when a business user asks for async', async () => {

@@ -793,7 +793,8 @@ class MappingRun {
 
   /** What a worker needs to build the same run (after compile). */
   workerInit(info: SourceInfo, limits: ParserLimits): WorkerInit {
-    const { onProgress: _progress, input: _input, ...options } = this.options;
+    // The row limit is the main thread's: it takes a block only while the block fits under it.
+    const { onProgress: _progress, input: _input, maxRows: _maxRows, ...options } = this.options;
     return {
       templateHeaders: this.templateHeaders,
       mappings: this.mappings,
@@ -857,6 +858,11 @@ class MappingRun {
     st.unmappableCharacters = 0;
     this.raggedLines = [];
     return block;
+  }
+
+  /** Main side: may a block of `rows` data rows be added without passing maxRows? */
+  fits(rows: number): boolean {
+    return this.stats.rowsIn + rows <= this.maxRows;
   }
 
   /**
@@ -1264,9 +1270,7 @@ export function applyMapping(
   async function* produce(): AsyncGenerator<Buffer> {
     const run = new MappingRun(templateHeaders, mappings, options);
     const readOptions = options.input ?? {};
-    // A second thread only where the split cannot change the result: no row limit to stop at.
-    const par =
-      (options.threads ?? 1) > 1 && options.maxRows === undefined ? ParallelMapper.start(__filename) : null;
+    const par = (options.threads ?? 1) > 1 ? ParallelMapper.start(__filename) : null;
     const source = chunksOf(input);
     let bytesIn = 0;
     const saved: (Buffer | Uint8Array | string)[] = [];

@@ -113,12 +113,12 @@ async function run(input: CsvInput, options: ApplyOptions): Promise<Outcome> {
 }
 
 /** Maps `data` with one thread and with two; returns both outcomes and the blocks the worker mapped. */
-async function both(data: Buffer, chunkSize: number, options: ApplyOptions = {}, waitForWorker = true) {
+async function both(data: Buffer, chunkSize: number, options: ApplyOptions = {}) {
   const chunks = chunked(data, chunkSize);
   const one = await run(feed(chunks, false), { ...BASE, ...options });
   const hits = parallelCounters.hits;
   const misses = parallelCounters.misses;
-  const two = await run(feed(chunks, waitForWorker), { ...BASE, ...options, threads: 2 });
+  const two = await run(feed(chunks, true), { ...BASE, ...options, threads: 2 });
   return { one, two, hits: parallelCounters.hits - hits, misses: parallelCounters.misses - misses };
 }
 
@@ -184,13 +184,17 @@ describe('parallel mapping (threads: 2)', () => {
     expect(two.error).toEqual(one.error);
   });
 
-  it('is not used with maxRows (a row limit must stop exactly)', async () => {
-    const data = messyCsv(10_000, 6, 0);
-    const { one, two, hits } = await both(data, 32 * 1024, { maxRows: 5_000 }, false);
-    expect(hits).toBe(0);
-    expect(two.stats?.truncated).toBe(true);
-    expect(two.data?.equals(one.data as Buffer)).toBe(true);
-  });
+  it.each([5_000, 12_345, 15_000, 20_000])(
+    'stops exactly at maxRows %i, as one thread does',
+    async (maxRows) => {
+      const data = messyCsv(15_000, 6, 0);
+      const { one, two, hits } = await both(data, 32 * 1024, { maxRows });
+      expect(hits).toBeGreaterThan(0);
+      expect(one.stats?.truncated).toBe(maxRows < 15_000);
+      expect(two.data?.equals(one.data as Buffer)).toBe(true);
+      expect(two.stats).toEqual(one.stats);
+    },
+  );
 
   it('rejects threads that are not a whole number of 1 or more', () => {
     expect(() =>

@@ -84,6 +84,7 @@ export type FromWorker =
 export interface MainRun {
   readonly chunks: Buffer[];
   flush(): void;
+  fits(rows: number): boolean;
   mergeBlock(stats: BlockStats, rowBase: number, lineBase: number): void;
 }
 
@@ -203,7 +204,7 @@ export class ParallelMapper {
     const r = await s.result;
     const waitMs = performance.now() - t0;
     const tail = s.data.subarray(s.head);
-    if (!r.ok || !s.boundary || reader.stopped) {
+    if (!r.ok || !s.boundary || reader.stopped || !run.fits(r.rows)) {
       if (r.ok) parallelCounters.misses++;
       // Encoding errors are reported when the chunk that holds them is mapped (runHead), as in a
       // sequential run: the next chunk has been decoded already.

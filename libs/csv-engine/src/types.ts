@@ -127,8 +127,7 @@ export interface ApplyOptions {
   header?: boolean;
   /**
    * Threads to map with. Default 1. With 2, a worker thread maps part of every input chunk while this
-   * one maps the rest (same bytes, same stats, in less time on a machine with a free core); ignored with
-   * `maxRows`.
+   * one maps the rest (same bytes, same stats, in less time on a machine with a free core).
    */
   threads?: number;
   /** Called after each input chunk, e.g. for job progress. */

@@ -13,6 +13,8 @@ const schema = z.object({
     .default('csvm:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Threads each job maps with (the engine's `threads`): 2 uses a free core for one big job. */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(2).default(1),
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
@@ -59,6 +61,7 @@ export class WorkerConfig {
   readonly redisPrefix: string;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly concurrency: number;
+  readonly engineThreads: number;
   readonly shutdownGraceMs: number;
   readonly enableCron: boolean;
   readonly webhookAllowedIps: ReadonlySet<string>;
@@ -81,6 +84,7 @@ export class WorkerConfig {
     this.redisPrefix = e.REDIS_PREFIX;
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;
+    this.engineThreads = e.ENGINE_THREADS;
     this.shutdownGraceMs = e.SHUTDOWN_GRACE_MS;
     this.enableCron = e.ENABLE_CRON === '1';
     this.webhookAllowedIps = new Set(

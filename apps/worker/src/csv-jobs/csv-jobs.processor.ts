@@ -14,6 +14,7 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
+import { WorkerConfig } from '../config/worker.config';
 import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { UsageService } from './usage.service';
@@ -41,6 +42,7 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly index: UserJobIndex,
     private readonly webhooks: WebhookDispatcher,
     private readonly metrics: JobDurationMetrics,
+    private readonly config: WorkerConfig,
   ) {
     super();
   }
@@ -125,6 +127,7 @@ export class CsvJobsProcessor extends WorkerHost {
     const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       maxRows: p.maxRows,
+      threads: this.config.engineThreads,
       onProgress: ({ rowsIn }) => report(rowsIn, 0),
     });
     stats.catch(() => undefined);
