@@ -1100,7 +1100,7 @@ export function mappingWorkerMain(): void {
   const port = parentPort;
   if (!port) return;
   let run: MappingRun | null = null;
-  const inputs: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  const inputs: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)];
   let lastEnd = 0;
   let delimiter = 0x2c;
   let limits: ParserLimits = {};
@@ -1316,26 +1316,32 @@ export function applyMapping(
       saved.length = 0;
       while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
       if (par) {
-        // Pipelined: chunk n+1 is read and its worker part queued before chunk n's worker part is added.
-        let current: Staged | null = null;
-        while (!reader.stopped && !inputEnded) {
-          const next = await source.next();
-          if (next.done) inputEnded = true;
-          const staged = next.done ? null : par.stage(reader, next.value);
-          if (current) {
-            await par.finish(reader, run, current);
-            current = null;
+        // Pipelined two chunks deep, so neither thread waits on the other's hiccups: chunk n+2 is read and
+        // its worker part queued, then chunk n's worker part is added, then chunk n+1's head is mapped here.
+        let headDone: Staged | null = null;
+        let pending: Staged | null = null;
+        for (;;) {
+          let staged: Staged | null = null;
+          if (!inputEnded && !reader.stopped) {
+            const next = await source.next();
+            if (next.done) inputEnded = true;
+            else {
+              bytesIn += byteLength(next.value);
+              staged = par.stage(reader, next.value);
+            }
+          }
+          if (headDone) {
+            await par.finish(reader, run, headDone);
+            headDone = null;
             options.onProgress?.({ rowsIn: run.stats.rowsIn, bytesIn });
             while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
           }
-          if (!staged) break;
-          bytesIn += byteLength(next.value as Buffer | Uint8Array | string);
-          par.runHead(reader, staged);
-          current = staged;
-        }
-        if (current && !reader.stopped) {
-          await par.finish(reader, run, current);
-          options.onProgress?.({ rowsIn: run.stats.rowsIn, bytesIn });
+          if (pending && !reader.stopped) {
+            par.runHead(reader, pending);
+            headDone = pending;
+          }
+          pending = staged;
+          if (!headDone && !pending) break;
         }
       }
       while (!reader.stopped && !inputEnded) {

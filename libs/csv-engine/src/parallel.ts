@@ -6,9 +6,9 @@
 // second part itself. Output bytes and stats are identical to a sequential run (tested); row and line
 // numbers of the worker's warnings are renumbered on merge.
 //
-// A two-stage pipeline keeps both threads busy: chunk n+1 is read, split and its second part queued for
-// the worker before the main thread waits for the worker's part of chunk n. The worker reads its input
-// from two reused SharedArrayBuffers (no garbage per block) and returns its output as transferred
+// A pipeline keeps both threads busy: chunk n+2 is read, split and its second part queued for the worker
+// before the main thread waits for the worker's part of chunk n. The worker reads its input from three
+// reused SharedArrayBuffers (no garbage per block) and returns its output as transferred
 // ArrayBuffers (no copy). Any failure in the worker (a crash, an error on its block) only means the main
 // thread maps that part itself, so errors carry the right line numbers.
 import { Worker } from 'node:worker_threads';
@@ -130,6 +130,8 @@ export interface Staged {
   result: Promise<BlockResult> | null;
   /** The main thread's parser ended `head` at a record boundary (set by runHead). */
   boundary: boolean;
+  /** The decoder found invalid bytes in this chunk or an earlier one: report it when this head is mapped. */
+  invalid: boolean;
 }
 
 export class ParallelMapper {
@@ -137,7 +139,8 @@ export class ParallelMapper {
   private ready = false;
   private broken = false;
   private readonly waiting: ((r: BlockResult) => void)[] = [];
-  private readonly slots: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+  /** Shared input buffers: up to three blocks are in flight. */
+  private readonly slots: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)];
   private slot = 0;
   /** Share of each chunk the main thread maps, moved so that neither thread waits for the other. */
   private ratio = 0.5;
@@ -183,17 +186,21 @@ export class ParallelMapper {
    */
   stage(reader: CsvReader, chunk: Buffer | Uint8Array | string): Staged {
     const data = reader.decode(chunk);
-    const whole: Staged = { data, head: data.length, result: null, boundary: false };
-    if (!this.ready || this.broken || !reader.inBody || reader.invalidEncoding) return whole;
+    const invalid = reader.invalidEncoding;
+    const whole: Staged = { data, head: data.length, result: null, boundary: false, invalid };
+    if (!this.ready || this.broken || !reader.inBody || invalid) return whole;
     if (data.length < MIN_SPLIT_BYTES) return whole;
     const cut = data.indexOf(LF, Math.floor(data.length * this.ratio));
     if (cut < 0 || cut + 1 >= data.length) return whole;
-    return { data, head: cut + 1, result: this.send(data.subarray(cut + 1)), boundary: false };
+    return { data, head: cut + 1, result: this.send(data.subarray(cut + 1)), boundary: false, invalid };
   }
 
-  /** Stage 2: the main thread maps its part (after every earlier chunk is finished). */
+  /**
+   * Stage 2: the main thread maps its part (after every earlier chunk is finished). A later chunk may have
+   * been decoded already: an encoding error is reported with the chunk that holds it, as in one thread.
+   */
   runHead(reader: CsvReader, s: Staged): void {
-    reader.pushDecoded(s.head === s.data.length ? s.data : s.data.subarray(0, s.head));
+    reader.pushDecoded(s.head === s.data.length ? s.data : s.data.subarray(0, s.head), s.invalid);
     s.boundary = reader.atRecordStart && !reader.stopped;
   }
 
@@ -230,7 +237,7 @@ export class ParallelMapper {
 
   private send(bytes: Buffer): Promise<BlockResult> {
     const slot = this.slot;
-    this.slot ^= 1;
+    this.slot = (slot + 1) % this.slots.length;
     let shared = this.slots[slot];
     if (shared.length < bytes.length) {
       const size = Math.max(Math.ceil(bytes.length * 1.25), 64 * 1024);
