@@ -4,7 +4,8 @@
 // csv-parse + csv-stringify, uDSV, d3-dsv (and Miller when installed), each in its own process so peak RSS
 // is its own. Checks every output hash is identical and prints MB/s, rows/s, peak RSS and the ratio to ours.
 // Then streams a ~1 GB file through our engine to show memory stays flat. Data lives in bench/.data/ and is
-// deleted afterwards. Env: BENCH_ROWS, BENCH_LIBS (comma list), BENCH_BIG_MB (0 skips the big file).
+// deleted afterwards. Env: BENCH_ROWS, BENCH_LIBS (comma list), BENCH_RUNS (rounds, default 3),
+// BENCH_BIG_MB (0 skips the big file).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -29,6 +30,12 @@ const DATA = join(__dirname, '.data');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 1024);
 const LIBS = (process.env.BENCH_LIBS ?? Object.keys(IMPLEMENTATIONS).join(',')).split(',');
+/**
+ * Rounds: every implementation runs once per round, rounds one after another, and the table shows each
+ * one's median time (and its highest peak RSS), so a slow spell on a shared machine hits all of them alike
+ * and one unlucky run does not decide a ratio.
+ */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 const ROOT = join(__dirname, '..');
 const JS = join(DATA, 'js');
@@ -127,6 +134,14 @@ function runMiller(job: Job, file: string): Run {
   };
 }
 
+/** One row from several runs: median time, highest peak RSS; a hash that changed between runs shows. */
+function combine(rs: Run[]): Run {
+  const byTime = [...rs].sort((a, b) => a.ms - b.ms);
+  const mid = byTime[Math.floor((byTime.length - 1) / 2)];
+  const hash = rs.every((r) => r.hash === rs[0].hash) ? rs[0].hash : 'differs between runs';
+  return { ...mid, hash, rssMb: Math.max(...rs.map((r) => r.rssMb)) };
+}
+
 function fmt(n: number, d = 1): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
 }
@@ -139,7 +154,7 @@ function table(runs: Run[]): boolean {
     if (!ours) continue;
     const two = rs.find((r) => r.impl === 'ours (2 threads)');
     console.log(
-      `\n### ${job === 'reshape' ? 'Reshape: 6 renamed columns, new order' : 'Reshape + normalise dates (DD/MM/YYYY → MM/DD/YYYY) and amounts (1.234,56 → 1234.56)'}`,
+      `\n### ${job === 'reshape' ? 'Reshape: 6 renamed columns, new order' : 'Reshape + normalise dates (DD/MM/YYYY → MM/DD/YYYY) and amounts (1.234,56 → 1234.56)'} — median of ${RUNS} run${RUNS === 1 ? '' : 's'}, highest peak RSS`,
     );
     console.log(
       `| implementation | time s | MB/s | rows/s | peak RSS MB | × slower than ours |${two ? ' × slower than ours (2 threads) |' : ''} output hash |`,
@@ -168,20 +183,21 @@ async function main(): Promise<void> {
       `${file}: ${fmt(g.bytes / 1e6)} MB, 12 columns (node ${process.version}, ${cpus().length} cores)`,
     );
     const runs: Run[] = [];
+    const miller = hasMiller();
+    if (!miller) console.log('  mlr (Miller) is not installed: skipped');
     for (const job of ['reshape', 'normalise'] as Job[]) {
-      for (const impl of LIBS) {
-        process.stdout.write(`  ${job} ${impl}… `);
-        const r = runChild(impl, job, file);
-        runs.push(r);
-        console.log(`${fmt(r.ms / 1000, 2)} s`);
+      const samples = new Map<string, Run[]>();
+      const refHash = miller ? runChild('ours-lf', job, file).hash : '';
+      for (let round = 1; round <= RUNS; round++) {
+        const line: string[] = [];
+        for (const impl of [...LIBS, ...(miller ? ['mlr'] : [])]) {
+          const r = impl === 'mlr' ? { ...runMiller(job, file), refHash } : runChild(impl, job, file);
+          samples.set(impl, [...(samples.get(impl) ?? []), r]);
+          line.push(`${impl} ${fmt(r.ms / 1000, 2)} s`);
+        }
+        console.log(`  ${job}, round ${round}/${RUNS}: ${line.join(', ')}`);
       }
-      if (hasMiller()) {
-        process.stdout.write(`  ${job} mlr… `);
-        const r = runMiller(job, file);
-        r.refHash = runChild('ours-lf', job, file).hash;
-        runs.push(r);
-        console.log(`${fmt(r.ms / 1000, 2)} s`);
-      } else if (job === 'reshape') console.log('  mlr (Miller) is not installed: skipped');
+      for (const rs of samples.values()) runs.push(combine(rs));
     }
     const same = table(runs);
     console.log(same ? '\nAll output hashes are identical.' : '\nWARNING: some outputs differ from ours.');
