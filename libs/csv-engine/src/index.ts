@@ -10,6 +10,7 @@
 // Mapping (ARCHITECTURE §4)
 //   applyMapping(input, templateHeaders, mappings, options?) → { output: Readable, stats: Promise<ApplyStats> }
 //   applyMappingToBuffer(...)           → Promise<{ data: Buffer, stats: ApplyStats }>
+//   ApplyOptions.threads: 2             a worker thread maps part of every chunk (same bytes and stats)
 //   previewMapping(input, templateHeaders, mappings, { rows })  → Promise<{ headers, rows, stats }>
 //   Types: MappingPair, Transform (discriminated on `kind`), ApplyOptions, ApplyStats, Warning, ControlTotal
 // Writing
