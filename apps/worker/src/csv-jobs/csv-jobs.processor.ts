@@ -32,6 +32,9 @@ export class JobCancelledError extends UnrecoverableError {
  * reporting progress at most every 250 ms. Bad input fails once (UnrecoverableError); anything
  * else is retried by BullMQ with backoff. Usage is recorded once per job id.
  */
+/** Files from this size on are mapped with ENGINE_THREADS threads. */
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+
 @Processor(QUEUES.csvJobs)
 export class CsvJobsProcessor extends WorkerHost {
   private readonly logger = new Logger(CsvJobsProcessor.name);
@@ -127,7 +130,8 @@ export class CsvJobsProcessor extends WorkerHost {
     const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       maxRows: p.maxRows,
-      threads: this.config.engineThreads,
+      // A second thread pays off only on big files: it costs ~40 ms and ~10 MB to start.
+      threads: input.meta.size >= PARALLEL_MIN_BYTES ? this.config.engineThreads : 1,
       onProgress: ({ rowsIn }) => report(rowsIn, 0),
     });
     stats.catch(() => undefined);
