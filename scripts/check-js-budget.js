@@ -18,6 +18,10 @@ const PAGES = {
   '/quickbooks-csv-import': 'src/pages/quickbooks-csv-import/quickbooks-csv-import-page.tsx',
   '/shopify-csv-upload': 'src/pages/shopify-csv-upload/shopify-csv-upload-page.tsx',
   '/csv-uploader': 'src/pages/csv-uploader/csv-uploader-page.tsx',
+  '/help-center': 'src/pages/help-center/help-center-page.tsx',
+  '/documentation': 'src/pages/documentation/documentation-page.tsx',
+  '/privacy': 'src/pages/privacy/privacy-page.tsx',
+  '/terms': 'src/pages/terms/terms-page.tsx',
 };
 /** The module the entry imports to hydrate a public page. */
 const PUBLIC_APP = 'src/public-app.tsx';
