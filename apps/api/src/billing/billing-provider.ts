@@ -58,15 +58,18 @@ export interface BillingProvider {
 
 export class WebhookSignatureError extends Error {}
 
+/** A Stripe reference as an id: Stripe sends either the id or the expanded object that has it. */
+export function refId(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string')
+    return (v as { id: string }).id;
+  return null;
+}
+
 /** The ids a Stripe-shaped event carries, wherever its object keeps them. */
 export function eventRefs(event: { id: string; type: string; data: { object: unknown } }): VerifiedEvent {
   const o = (event.data?.object ?? {}) as Record<string, unknown>;
-  const str = (v: unknown): string | null =>
-    typeof v === 'string'
-      ? v
-      : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
-        ? (v as { id: string }).id
-        : null;
+  const str = refId;
   const metadata = (o.metadata ?? {}) as Record<string, unknown>;
   let subscriptionId: string | null = null;
   if (event.type.startsWith('customer.subscription.')) subscriptionId = str(o.id);

@@ -3,6 +3,7 @@ import type { Repository } from 'typeorm';
 import type { UserEntity } from '@csv-mapper/db';
 import {
   eventRefs,
+  refId,
   WebhookSignatureError,
   type BillingProvider,
   type PaidPlan,
@@ -20,12 +21,7 @@ export interface StripeSettings {
   appUrl: string;
 }
 
-const str = (v: unknown): string | null =>
-  typeof v === 'string'
-    ? v
-    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
-      ? (v as { id: string }).id
-      : null;
+const str = refId;
 
 /**
  * Stripe Billing: Checkout Sessions in subscription mode, one customer per user, cancel at period end,
