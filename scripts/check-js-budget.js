@@ -11,18 +11,21 @@ const zlib = require('node:zlib');
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist/web');
 const BUDGET_KB = 150;
-/** Route → the module the router lazily imports for it. */
-const PAGES = {
-  '/': 'src/pages/landing/landing-page.tsx',
-  '/csv-converter-online': 'src/pages/csv-converter-online/csv-converter-online-page.tsx',
-  '/quickbooks-csv-import': 'src/pages/quickbooks-csv-import/quickbooks-csv-import-page.tsx',
-  '/shopify-csv-upload': 'src/pages/shopify-csv-upload/shopify-csv-upload-page.tsx',
-  '/csv-uploader': 'src/pages/csv-uploader/csv-uploader-page.tsx',
-  '/help-center': 'src/pages/help-center/help-center-page.tsx',
-  '/documentation': 'src/pages/documentation/documentation-page.tsx',
-  '/privacy': 'src/pages/privacy/privacy-page.tsx',
-  '/terms': 'src/pages/terms/terms-page.tsx',
-};
+/**
+ * Route → the module the entry imports for it, read from the app's own table (apps/web/src/public-pages.ts),
+ * so every public page is checked and a new one is not missed.
+ */
+const PAGES = Object.fromEntries(
+  [
+    ...fs
+      .readFileSync(path.join(root, 'apps/web/src/public-pages.ts'), 'utf8')
+      .matchAll(/'(\/[^']*)':\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g),
+  ].map(([, route, mod]) => [route, `src/${mod}.tsx`]),
+);
+if (Object.keys(PAGES).length === 0) {
+  console.error('check-js-budget: no public pages found in apps/web/src/public-pages.ts');
+  process.exit(1);
+}
 /** The module the entry imports to hydrate a public page. */
 const PUBLIC_APP = 'src/public-app.tsx';
 /** Code that must never reach a public page. */

@@ -27,7 +27,6 @@ import {
   recomputeValue,
   voteDecimal,
   writeNumber,
-  writeSimpleNumber,
   type NumberMode,
 } from './numbers';
 import {
@@ -829,9 +828,7 @@ class MappingRun {
         values: t.values,
         unreadable: t.unreadable,
         srcMicros: src.micros(),
-        srcCount: src.count,
         outMicros: out.micros(),
-        outCount: out.count,
       });
       t.values = 0;
       t.unreadable = 0;
@@ -896,8 +893,8 @@ class MappingRun {
       const bt = b.totals[k++];
       t.values += bt.values;
       t.unreadable += bt.unreadable;
-      (op.srcSum as DecimalSum).addMicros(bt.srcMicros, bt.srcCount);
-      (op.outSum as DecimalSum).addMicros(bt.outMicros, bt.outCount);
+      (op.srcSum as DecimalSum).addMicros(bt.srcMicros);
+      (op.outSum as DecimalSum).addMicros(bt.outMicros);
     }
   }
 
@@ -986,13 +983,6 @@ class MappingRun {
     const v = this.content(r, op.src);
     if (v.s === v.e) return;
     const n = this.num;
-    if (!op.parentheses && writeSimpleNumber(this.sink, v.buf, v.s, v.e, op.dec, op.decimals, n)) {
-      const t = op.total as ControlTotal;
-      t.values++;
-      (op.srcSum as DecimalSum).add(n);
-      (op.outSum as DecimalSum).add(n);
-      return;
-    }
     const reason = parseSimpleNumber(v.buf, v.s, v.e, op.dec, n)
       ? null
       : parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
@@ -1129,9 +1119,9 @@ export function mappingWorkerMain(): void {
       const chunks: ArrayBuffer[] = [];
       const lengths: number[] = [];
       for (const c of r.chunks.splice(0)) {
-        // Only a Buffer that owns its whole ArrayBuffer may be transferred (small ones share a pool).
+        // Only a Buffer that is its whole ArrayBuffer may be transferred (small ones can share a pool).
         let own: Uint8Array = c;
-        if (c.byteOffset !== 0 || c.buffer.byteLength < 64 * 1024) {
+        if (c.byteOffset !== 0 || c.buffer.byteLength !== c.length) {
           own = new Uint8Array(c.length);
           own.set(c);
         }
@@ -1159,6 +1149,7 @@ export function mappingWorkerMain(): void {
       r.chunks.length = 0;
       r.sink.pos = 0;
       r.takeBlockStats();
+      lastEnd = performance.now();
       reply({ type: 'block', ok: false });
     }
   });

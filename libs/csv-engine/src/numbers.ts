@@ -238,98 +238,6 @@ export function parseSimpleNumber(
   return true;
 }
 
-/**
- * The usual amount in one pass: [-]digits (groups of 3 between `dec`'s counterpart allowed), then `dec`
- * and at most `decimals` (or, when decimals < 0, up to 6) fraction digits — parsed and written to the sink
- * as plain text at once, with `out` filled for the sums (intVal, micro, neg, intLen, fracLen; not the digit
- * array). Writes exactly what parseSimpleNumber + writeNumber would. Anything else (rounding needed, a
- * currency mark, 16+ integer digits …) returns false with nothing written: the general path takes it.
- */
-export function writeSimpleNumber(
-  sink: ByteSink,
-  buf: Buffer,
-  s: number,
-  e: number,
-  dec: number,
-  decimals: number,
-  out: NumberScratch,
-): boolean {
-  if (e - s > 24) return false;
-  sink.ensure(e - s + 10);
-  const o = sink.buf;
-  const p0 = sink.pos;
-  const thou = dec === DOT ? COMMA : DOT;
-  let i = s;
-  let neg = false;
-  if (buf[i] === 0x2d) {
-    neg = true;
-    i++;
-  }
-  // room for the sign, written once the value is known not to be zero
-  let p = neg ? p0 + 1 : p0;
-  let intLen = 0;
-  let intVal = 0;
-  let groupLen = 0;
-  let groups = 0;
-  let digits = 0;
-  while (i < e) {
-    const b = buf[i];
-    if (b >= 0x30 && b <= 0x39) {
-      if (intLen > 0 || b !== D0) {
-        intVal = intVal * 10 + (b - D0);
-        intLen++;
-        o[p++] = b;
-      }
-      groupLen++;
-      digits++;
-      i++;
-    } else if (b === thou) {
-      if (groupLen === 0 || groupLen > 3 || (groups > 0 && groupLen !== 3)) return false;
-      groups++;
-      groupLen = 0;
-      i++;
-    } else break;
-  }
-  if (digits === 0 || (groups > 0 && groupLen !== 3) || intLen > 15) return false;
-  if (intLen === 0) o[p++] = D0;
-  let fracLen = 0;
-  let micro = 0;
-  const pointAt = p;
-  p++;
-  if (i < e) {
-    if (buf[i] !== dec) return false;
-    i++;
-    while (i < e) {
-      const b = buf[i];
-      if (b < 0x30 || b > 0x39 || fracLen === 6) return false;
-      micro += (b - D0) * POW10_MICRO[fracLen];
-      fracLen++;
-      o[p++] = b;
-      i++;
-    }
-  }
-  if (decimals >= 0 && fracLen > decimals) return false;
-  const fd = decimals >= 0 ? decimals : fracLen;
-  for (let k = fracLen; k < fd; k++) o[p++] = D0;
-  if (fd > 0) o[pointAt] = DOT;
-  else p--; // no fraction: drop the place kept for the point
-  if (neg) {
-    if (intVal + micro !== 0) o[p0] = 0x2d;
-    else {
-      // -0,00 is written 0.00
-      o.copyWithin(p0, p0 + 1, p);
-      p--;
-    }
-  }
-  sink.pos = p;
-  out.neg = neg;
-  out.intLen = intLen;
-  out.fracLen = fracLen;
-  out.intVal = intVal;
-  out.micro = micro;
-  return true;
-}
-
 // Two-letter currency marks other than CR/DR (kr, Fr, zł is non-ASCII anyway).
 function isCurrencyPair(buf: Buffer, i: number): boolean {
   const w = ((buf[i] | 0x20) << 8) | (buf[i + 1] | 0x20);
@@ -438,10 +346,7 @@ export class DecimalSum {
    */
   private readonly acc = new Float64Array(2);
   private big = 0n;
-  count = 0;
-
   add(n: NumberScratch, sign = 1): void {
-    this.count++;
     const acc = this.acc;
     const neg = n.neg !== sign < 0;
     if (n.intLen > 15) {
@@ -471,18 +376,16 @@ export class DecimalSum {
     return (this.big + BigInt(this.acc[0])) * BigInt(MICRO) + BigInt(this.acc[1]);
   }
 
-  /** Adds another sum given in millionths (counted as `count` values). */
-  addMicros(micros: bigint, count: number): void {
+  /** Adds another sum given in millionths. */
+  addMicros(micros: bigint): void {
     this.big += micros / BigInt(MICRO);
     this.acc[1] += Number(micros % BigInt(MICRO));
-    this.count += count;
   }
 
   reset(): void {
     this.acc[0] = 0;
     this.acc[1] = 0;
     this.big = 0n;
-    this.count = 0;
   }
 
   /** The sum as plain decimal text with `decimals` fraction digits (trailing zeros kept). */

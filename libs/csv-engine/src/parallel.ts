@@ -14,10 +14,9 @@
 import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import type { CsvReader, SourceInfo } from './reader';
-import type { ParserLimits } from './parser';
+import { LF, type ParserLimits } from './parser';
 import type { ApplyOptions, MappingPair, Warning } from './types';
 
-const LF = 0x0a;
 /** Chunks smaller than this are mapped on the main thread (the hand-off would cost more than it saves). */
 const MIN_SPLIT_BYTES = 16 * 1024;
 
@@ -38,9 +37,7 @@ export interface BlockTotal {
   values: number;
   unreadable: number;
   srcMicros: bigint;
-  srcCount: number;
   outMicros: bigint;
-  outCount: number;
 }
 
 /** Stats of one block, with row numbers counted from 1 and lines from 1 within the block. */
@@ -116,7 +113,7 @@ export const parallelCounters = {
   ready: 0,
   /** Blocks the worker mapped and the main thread used. */
   hits: 0,
-  /** Blocks the worker mapped in vain: the split was inside a quoted field. */
+  /** Blocks the worker mapped in vain: the split was inside a quoted field, or past maxRows. */
   misses: 0,
 };
 
@@ -149,12 +146,7 @@ export class ParallelMapper {
   private constructor(file: string) {
     let swc: string | null = null;
     if (file.endsWith('.ts')) swc = require.resolve('@swc/core');
-    this.worker = new Worker(BOOT, {
-      eval: true,
-      workerData: { file, swc },
-      // Its heap holds little: a small young generation keeps its memory down.
-      resourceLimits: { maxYoungGenerationSizeMb: 2 },
-    });
+    this.worker = new Worker(BOOT, { eval: true, workerData: { file, swc } });
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') {

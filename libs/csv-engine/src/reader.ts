@@ -137,7 +137,7 @@ export class CsvReader {
 
   /** True once the header is read and every byte fed so far ended a record. */
   get atRecordStart(): boolean {
-    return this.info !== null && this.parser !== null && this.parser.atRecordStart;
+    return this.inBody && (this.parser as RecordParser).atRecordStart;
   }
 
   /**

@@ -27,14 +27,14 @@ export class JobCancelledError extends UnrecoverableError {
   }
 }
 
+/** Files from this size on are mapped with ENGINE_THREADS threads. */
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+
 /**
  * Large and async files: stream the upload from Redis through the engine into a result blob,
  * reporting progress at most every 250 ms. Bad input fails once (UnrecoverableError); anything
  * else is retried by BullMQ with backoff. Usage is recorded once per job id.
  */
-/** Files from this size on are mapped with ENGINE_THREADS threads. */
-const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
-
 @Processor(QUEUES.csvJobs)
 export class CsvJobsProcessor extends WorkerHost {
   private readonly logger = new Logger(CsvJobsProcessor.name);
