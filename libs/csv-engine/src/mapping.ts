@@ -306,9 +306,9 @@ function needsDecimalSample(t: Transform | undefined): boolean {
 }
 
 export function contentOf(r: RecordView, k: number): { buf: Buffer; s: number; e: number } {
-  const f = r.flags[k];
-  const s = r.starts[k];
-  const e = r.ends[k];
+  const f = r.flagsOf(k);
+  const s = r.ends[r.base + k - 1] + 1;
+  const e = r.ends[r.base + k];
   if (f === F_PLAIN) return { buf: r.buf, s, e };
   if ((f & 3) === F_QUOTED) return { buf: r.buf, s: s + 1, e: e - 1 };
   const b = unescapeField(r.buf, s, e);
@@ -702,16 +702,15 @@ class MappingRun {
     if (count !== this.expected) this.ragged(r, rowNo);
     const sink = this.sink;
     // Room for the whole record twice over (quotes, apostrophes, widened numbers) plus delimiters.
-    sink.ensure((r.ends[count - 1] - r.starts[0]) * 2 + this.ops.length * 48 + 8);
+    const ends = r.ends;
+    const base = r.base;
+    sink.ensure((ends[base + count - 1] - ends[base - 1]) * 2 + this.ops.length * 48 + 8);
     const ops = this.ops;
     const nOps = ops.length;
     const delim = this.delim;
     const rowStart = sink.pos;
     const buf = r.buf;
     const sv = r.view;
-    const starts = r.starts;
-    const ends = r.ends;
-    const flags = r.flags;
     const protect = this.protect;
     const sameDelim = this.sameDelim;
     for (let j = 0; j < nOps; j++) {
@@ -723,9 +722,9 @@ class MappingRun {
           // The common cases inline; copy() has them all.
           const k = op.src;
           if (k >= count) break;
-          const f = flags[k];
-          let s = starts[k];
-          let e = ends[k];
+          const f = r.flagsOf(k);
+          let s = ends[base + k - 1] + 1;
+          let e = ends[base + k];
           if (f === PLAIN || f === QUOTED) {
             if (f === QUOTED) {
               s++;
@@ -900,9 +899,9 @@ class MappingRun {
 
   private copy(r: RecordView, k: number): void {
     const buf = r.buf;
-    const s = r.starts[k];
-    const e = r.ends[k];
-    const f = r.flags[k];
+    const s = r.ends[r.base + k - 1] + 1;
+    const e = r.ends[r.base + k];
+    const f = r.flagsOf(k);
     const sink = this.sink;
     if (f === F_PLAIN || f === F_QUOTED) {
       const cs = f === F_PLAIN ? s : s + 1;
@@ -932,16 +931,18 @@ class MappingRun {
 
   /** contentOf without allocating (the result is reused: read it before the next call). */
   private content(r: RecordView, k: number): { buf: Buffer; s: number; e: number } {
-    const f = r.flags[k];
+    const f = r.flagsOf(k);
     const cv = this.cv;
+    const s = r.ends[r.base + k - 1] + 1;
+    const e = r.ends[r.base + k];
     if (f === F_PLAIN || (f & 3) === F_QUOTED) {
       const q = f === F_PLAIN ? 0 : 1;
       cv.buf = r.buf;
-      cv.s = r.starts[k] + q;
-      cv.e = r.ends[k] - q;
+      cv.s = s + q;
+      cv.e = e - q;
       return cv;
     }
-    const b = unescapeField(r.buf, r.starts[k], r.ends[k]);
+    const b = unescapeField(r.buf, s, e);
     cv.buf = b;
     cv.s = 0;
     cv.e = b.length;

@@ -3,6 +3,7 @@
 // fields they need. Handles RFC 4180 plus the usual variants: CRLF/LF/CR line ends, no final newline,
 // blank lines skipped, quotes with "" escapes, delimiters and newlines inside quotes.
 import { FieldTooLargeError, RowTooLargeError, TooManyColumnsError, UnterminatedQuoteError } from './errors';
+import { LINE_END, MAX_SCAN_BYTES, simdScanner } from './simd-scan';
 
 // Constants are declared locally and exported in a list: TypeScript compiles every use of an
 // `export const` as an `exports.X` property load, which V8 optimises only after seeing it run, so a path
@@ -29,21 +30,30 @@ export const DEFAULT_MAX_FIELD_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_ROW_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_COLUMNS = 10_000;
 
+/** Larger chunks are parsed in pieces of this size (each piece's field ends are found with SIMD). */
+const PIECE_BYTES = 1024 * 1024;
+/** recordIndexed(): this record needs record(). */
+const BYTEWISE = -2;
+
 export interface ParserLimits {
   maxFieldBytes?: number;
   maxRowBytes?: number;
   maxColumns?: number;
 }
 
-/** What a record consumer sees. Valid only during the onRecord call. */
+/**
+ * What a record consumer sees. Valid only during the onRecord call. Field k (0 ≤ k < count) is the raw bytes
+ * buf[ends[base + k - 1] + 1, ends[base + k]) — quotes included — and its flags are flagsOf(k).
+ */
 export interface RecordView {
   buf: Buffer;
   /** DataView over exactly `buf` (for 4-byte moves). */
   view: DataView;
-  starts: Int32Array;
   ends: Int32Array;
-  flags: Uint8Array;
+  base: number;
   count: number;
+  /** F_PLAIN, F_QUOTED, F_ESCAPED or F_MALFORMED, with F_NEEDS_QUOTE. */
+  flagsOf(k: number): number;
   /** 1-based line on which the record starts. */
   line: number;
 }
@@ -54,10 +64,15 @@ export type RecordHandler = (r: RecordView) => boolean | void;
 export class RecordParser implements RecordView {
   buf: Buffer = Buffer.alloc(0) as Buffer;
   view: DataView = new DataView(new ArrayBuffer(0));
-  starts: Int32Array = new Int32Array(64);
-  ends: Int32Array = new Int32Array(64);
-  flags: Uint8Array = new Uint8Array(64);
+  /** The field ends of the current record: the SIMD pre-pass's list, or fieldEnds (base 1). */
+  ends: Int32Array;
+  base = 1;
   count = 0;
+  /** The SIMD pre-pass's marks while `ends` is its list (flags are worked out when asked for), else null. */
+  private marks: Int32Array | null = null;
+  /** record()'s own field ends (from index 1; index 0 is the byte before the record) and flags. */
+  private fieldEnds: Int32Array = new Int32Array(65);
+  private flags = new Uint8Array(64);
   line = 1;
   /** Line breaks inside quoted fields of the last record read. */
   rowLines = 0;
@@ -90,6 +105,16 @@ export class RecordParser implements RecordView {
     this.maxField = limits.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
     this.maxRow = Math.max(limits.maxRowBytes ?? DEFAULT_MAX_ROW_BYTES, this.maxField + 2);
     this.maxColumns = limits.maxColumns ?? DEFAULT_MAX_COLUMNS;
+    this.ends = this.fieldEnds;
+  }
+
+  flagsOf(k: number): number {
+    const marks = this.marks;
+    if (marks === null) return this.flags[k];
+    const ends = this.ends;
+    const s = ends[this.base + k - 1] + 1;
+    if (this.buf[s] !== QUOTE) return F_PLAIN;
+    return quotedFlags(marks, s + 1, ends[this.base + k] - 1);
   }
 
   /** Replaces the record handler (from the next record on). */
@@ -98,6 +123,12 @@ export class RecordParser implements RecordView {
   }
 
   push(chunk: Buffer): void {
+    if (chunk.length <= PIECE_BYTES) return this.pushPiece(chunk);
+    for (let at = 0; at < chunk.length && !this.stopped; at += PIECE_BYTES)
+      this.pushPiece(chunk.subarray(at, at + PIECE_BYTES));
+  }
+
+  private pushPiece(chunk: Buffer): void {
     if (this.stopped || chunk.length === 0) return;
     let data = chunk;
     if (this.pendingLen > 0) {
@@ -187,6 +218,24 @@ export class RecordParser implements RecordView {
    * optimised code instead of falling back to the interpreter for a whole chunk.
    */
   private scan(buf: Buffer, final: boolean): number {
+    const scanner = buf.length <= MAX_SCAN_BYTES ? simdScanner() : null;
+    if (scanner === null || scanner.busy) return this.scanWith(buf, final, null, null);
+    const found = scanner.scan(buf, buf.length, this.delim);
+    if (found === null) return this.scanWith(buf, final, null, null);
+    scanner.busy = true;
+    try {
+      this.next = 1;
+      return this.scanWith(buf, final, found.ends, found.marks);
+    } finally {
+      scanner.busy = false;
+    }
+  }
+
+  /** Index into the SIMD pre-pass's field ends: the first that may end a field of the next record. */
+  private next = 0;
+
+  /** scan() with the SIMD pre-pass's result for `buf` (simd-scan.ts), or without (null): every byte read. */
+  private scanWith(buf: Buffer, final: boolean, ends: Int32Array | null, marks: Int32Array | null): number {
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
     const n = buf.length;
@@ -211,7 +260,8 @@ export class RecordParser implements RecordView {
         line++;
         continue;
       }
-      const end = this.record(buf, pos, n, final, line);
+      let end = ends === null ? BYTEWISE : this.recordIndexed(buf, pos, n, ends, marks as Int32Array);
+      if (end === BYTEWISE) end = this.record(buf, pos, n, final, line);
       if (end < 0) {
         incomplete = true;
         break;
@@ -233,7 +283,7 @@ export class RecordParser implements RecordView {
   }
 
   /**
-   * Reads the record starting at `pos` (not a blank line) into starts/ends/flags/count and rowLines.
+   * Reads the record starting at `pos` (not a blank line) into fieldEnds/flags/count and rowLines.
    * Returns the offset after its line break, or -1 when the record is not complete in `buf`.
    */
   private record(buf: Buffer, pos: number, n: number, final: boolean, line: number): number {
@@ -242,18 +292,18 @@ export class RecordParser implements RecordView {
     const hi = this.hi;
     const delim = this.delim;
     const maxField = this.maxField;
-    let starts = this.starts;
-    let ends = this.ends;
+    let ends = this.fieldEnds;
     let flags = this.flags;
-    let cap = starts.length;
+    let cap = flags.length;
     let i = pos;
     let count = 0;
     let rowLines = 0;
+    this.marks = null;
+    ends[0] = pos - 1;
     for (;;) {
       if (count === cap) {
         cap = this.grow(line);
-        starts = this.starts;
-        ends = this.ends;
+        ends = this.fieldEnds;
         flags = this.flags;
       }
       const fs = i;
@@ -338,8 +388,7 @@ export class RecordParser implements RecordView {
         if (final) throw new UnterminatedQuoteError(quoteLine);
         return -1;
       }
-      starts[count] = fs;
-      ends[count] = i;
+      ends[count + 1] = i;
       flags[count] = fl;
       count++;
       if (i >= n) {
@@ -362,22 +411,97 @@ export class RecordParser implements RecordView {
       i += step;
       break;
     }
+    this.ends = ends;
+    this.base = 1;
     this.count = count;
     this.rowLines = rowLines;
     return i;
   }
 
+  /**
+   * record() for a buffer whose field ends the SIMD pre-pass has listed (`ends`, from `this.next` on): the
+   * record's fields end at the next offsets, up to the first line break; no byte of it is read here, and a
+   * field's flags are worked out only when a consumer asks (flagsOf). Returns BYTEWISE for a record that
+   * reaches the end of the buffer, or may hold a field too large or too many fields: record() then reads it
+   * byte by byte, so the rare cases keep one implementation.
+   */
+  private recordIndexed(buf: Buffer, pos: number, n: number, ends: Int32Array, marks: Int32Array): number {
+    let k = this.next;
+    // Past the separators before this record (blank lines, the LF of a CRLF, a record read by record()).
+    while ((ends[k] & ~LINE_END) < pos) k++;
+    const base = k;
+    let e = ends[k];
+    while (e >= 0) e = ends[++k];
+    e &= ~LINE_END;
+    const count = k - base + 1;
+    if (e >= n || e - pos > this.maxField || count > this.maxColumns) return BYTEWISE;
+    let next = e + 1;
+    if (buf[e] === CR) {
+      if (next >= n) return BYTEWISE;
+      if (buf[next] === LF) next++;
+    }
+    ends[k] = e;
+    // The field ends before this record's are spent: the one before its first field marks where it starts.
+    ends[base - 1] = pos - 1;
+    this.next = k + 1;
+    this.ends = ends;
+    this.base = base;
+    this.marks = marks;
+    this.count = count;
+    this.rowLines = lineBreaksWithin(buf, marks, pos, e);
+    return next;
+  }
+
   /** Doubles the field arrays; returns the new capacity. */
   private grow(line: number): number {
-    const cap = this.starts.length;
+    const cap = this.flags.length;
     if (cap >= this.maxColumns) throw new TooManyColumnsError(line, this.maxColumns);
-    this.starts = grow32(this.starts, cap * 2);
-    this.ends = grow32(this.ends, cap * 2);
+    this.fieldEnds = grow32(this.fieldEnds, cap * 2 + 1);
     const f = new Uint8Array(cap * 2);
     f.set(this.flags);
     this.flags = f;
     return cap * 2;
   }
+}
+
+/**
+ * Flags of a quoted field whose content (between its quotes) is [a, b), from the SIMD pre-pass's marks: a
+ * quote inside is a "" (F_ESCAPED); a delimiter or line break inside needs the quotes kept (F_NEEDS_QUOTE).
+ */
+function quotedFlags(marks: Int32Array, a: number, b: number): number {
+  if (a >= b) return F_QUOTED;
+  let q = 0;
+  let special = 0;
+  const last = (b - 1) >>> 5;
+  for (let w = a >>> 5; w <= last; w++) {
+    let m = w === last ? (2 << ((b - 1) & 31)) - 1 : -1;
+    if (w << 5 < a) m &= -1 << (a & 31);
+    special |= (marks[w * 3] | marks[w * 3 + 2]) & m;
+    q |= marks[w * 3 + 1] & m;
+  }
+  return (q === 0 ? F_QUOTED : F_ESCAPED) | (special === 0 ? 0 : F_NEEDS_QUOTE);
+}
+
+/**
+ * Line breaks inside the quoted fields of the record buf[a, b) (a CRLF counts once), from the marks: all its
+ * line breaks are inside quotes, since b is its end. Usually none, found without reading the bytes.
+ */
+function lineBreaksWithin(buf: Buffer, marks: Int32Array, a: number, b: number): number {
+  if (a >= b) return 0;
+  let any = 0;
+  const last = (b - 1) >>> 5;
+  for (let w = a >>> 5; w <= last; w++) {
+    let m = w === last ? (2 << ((b - 1) & 31)) - 1 : -1;
+    if (w << 5 < a) m &= -1 << (a & 31);
+    any |= marks[w * 3 + 2] & m;
+  }
+  if (any === 0) return 0;
+  let lines = 0;
+  for (let i = a; i < b; i++) {
+    const c = buf[i];
+    if (c === LF || (c === CR && buf[i + 1] !== LF)) lines++;
+  }
+  return lines;
 }
 
 function fieldError(
@@ -405,9 +529,9 @@ function grow32(a: Int32Array, cap: number): Int32Array {
 /** Content bytes of field k as a string (unescaping quotes). */
 export function fieldString(r: RecordView, k: number): string {
   if (k >= r.count) return '';
-  const s = r.starts[k];
-  const e = r.ends[k];
-  const f = r.flags[k] & 3;
+  const s = r.ends[r.base + k - 1] + 1;
+  const e = r.ends[r.base + k];
+  const f = r.flagsOf(k) & 3;
   if (f === F_PLAIN) return r.buf.toString('utf8', s, e);
   if (f === F_QUOTED) return r.buf.toString('utf8', s + 1, e - 1);
   return unescapeField(r.buf, s, e).toString('utf8');
