@@ -20,6 +20,7 @@ import {
   type Ymd,
 } from './dates';
 import {
+  AMBIGUOUS_THOUSANDS,
   DecimalSum,
   NumberScratch,
   parseNumberBytes,
@@ -76,6 +77,8 @@ export interface ApplyResult {
   stats: Promise<ApplyStats>;
 }
 
+const COMMA = 0x2c;
+const DOT = 0x2e;
 const OP_EMPTY = 0;
 const OP_COPY = 1;
 const OP_CONST = 2;
@@ -334,6 +337,7 @@ class MappingRun {
   private sameDelim = false;
   private headerWritten = false;
   private profile: Map<number, ProfileColumn> | null = null;
+  private profileColumns: ProfileColumn[] = [];
   private decided = new Map<number, Decided>();
   private profileRows = 0;
   private readonly inferenceRows: number;
@@ -418,13 +422,16 @@ class MappingRun {
       } else if (needsDecimalSample(t)) get(this.index(info, m.dataColumn, m.templateColumn)).decimal = true;
     }
     this.profile = cols;
+    this.profileColumns = [...cols.values()];
   }
 
   profileRow(r: RecordView): boolean {
     const g = this.groups;
-    for (const c of (this.profile as Map<number, ProfileColumn>).values()) {
+    const cols = this.profileColumns;
+    for (let j = 0; j < cols.length; j++) {
+      const c = cols[j];
       if (c.src >= r.count) continue;
-      const v = contentOf(r, c.src);
+      const v = this.content(r, c.src);
       if (v.s === v.e) continue;
       if (c.date) {
         switch (voteDate(v.buf, v.s, v.e, g)) {
@@ -444,10 +451,10 @@ class MappingRun {
         }
       }
       if (c.decimal) {
-        const vote = voteDecimal(v.buf.toString('utf8', v.s, v.e));
-        if (vote === ',') c.comma++;
-        else if (vote === '.') c.point++;
-        else if (/\d[.,]\d{3}(?!\d)/.test(v.buf.toString('latin1', v.s, v.e))) c.ambiguousDecimals++;
+        const vote = voteDecimal(v.buf, v.s, v.e);
+        if (vote === COMMA) c.comma++;
+        else if (vote === DOT) c.point++;
+        else if (vote === AMBIGUOUS_THOUSANDS) c.ambiguousDecimals++;
       }
     }
     return ++this.profileRows < this.inferenceRows;

@@ -404,23 +404,38 @@ export class DecimalSum {
   }
 }
 
+/** voteDecimal(): "1,234" or "1.234", a separator that may as well group thousands. */
+export const AMBIGUOUS_THOUSANDS = -1;
+
 /**
- * Votes a value's decimal separator: ',' or '.', or null when the value alone cannot tell
- * ("1,234" may be either; "12" has no separator).
+ * Votes the decimal separator of the value buf[s, e): ',' or '.' (as a byte), 0 when the value alone cannot
+ * tell ("12" has no separator), or AMBIGUOUS_THOUSANDS ("1,234" may be either).
  */
-export function voteDecimal(value: string): ',' | '.' | null {
-  const lastDot = value.lastIndexOf('.');
-  const lastComma = value.lastIndexOf(',');
-  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? '.' : ',';
+export function voteDecimal(buf: Buffer, s: number, e: number): number {
+  let lastDot = -1;
+  let lastComma = -1;
+  let dots = 0;
+  let commas = 0;
+  for (let i = s; i < e; i++) {
+    const b = buf[i];
+    if (b === DOT) {
+      lastDot = i;
+      dots++;
+    } else if (b === COMMA) {
+      lastComma = i;
+      commas++;
+    }
+  }
+  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? DOT : COMMA;
   const pos = lastDot >= 0 ? lastDot : lastComma;
-  if (pos < 0) return null;
-  const sep = value[pos] as ',' | '.';
-  const other = sep === '.' ? ',' : '.';
-  if (value.indexOf(sep) !== pos) return other; // repeated: thousands
+  if (pos < 0) return 0;
+  const sep = buf[pos];
+  // repeated: thousands
+  if ((sep === DOT ? dots : commas) > 1) return sep === DOT ? COMMA : DOT;
   let digitsAfter = 0;
-  for (let k = pos + 1; k < value.length && value[k] >= '0' && value[k] <= '9'; k++) digitsAfter++;
-  if (digitsAfter === 3) return null;
-  if (digitsAfter === 0) return null;
+  for (let k = pos + 1; k < e && isDigit(buf[k]); k++) digitsAfter++;
+  if (digitsAfter === 3) return pos > s && isDigit(buf[pos - 1]) ? AMBIGUOUS_THOUSANDS : 0;
+  if (digitsAfter === 0) return 0;
   // a separator with no digits before it (",5") or not 3 after is a decimal separator
   return sep;
 }

@@ -6,19 +6,14 @@ import { SCAN_WASM_BASE64 } from './scan-wasm';
 
 // Node has WebAssembly, but TypeScript declares it only in the DOM library, which server code does not load:
 // the little used here, declared for this module alone.
-declare namespace WebAssembly {
-  class Module {
-    constructor(bytes: Uint8Array);
-  }
-  class Instance {
-    constructor(module: Module, imports: object);
-    readonly exports: Record<string, unknown>;
-  }
-  class Memory {
-    constructor(limits: { initial: number; maximum: number });
-    readonly buffer: ArrayBuffer;
-  }
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
 }
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: Record<string, unknown> };
+  Memory: new (limits: { initial: number; maximum: number }) => WasmMemory;
+};
 
 /**
  * Largest buffer scanned at once (the parser cuts larger chunks into 1 MB pieces; a record held back across
@@ -61,7 +56,7 @@ class SimdScanner {
   /** A parser's record handler may feed another parser: that one must not overwrite this scan's result. */
   busy = false;
 
-  constructor(fn: ScanFn, memory: WebAssembly.Memory) {
+  constructor(fn: ScanFn, memory: WasmMemory) {
     this.fn = fn;
     this.buffer = memory.buffer;
     this.bytes = new Uint8Array(this.buffer);
