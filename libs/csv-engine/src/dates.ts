@@ -294,6 +294,38 @@ export function compileOutput(pattern: string): Int32Array {
   return Int32Array.from(codes);
 }
 
+/**
+ * For output `codes` after readDate10 accepted a 10-byte input in `order`: where each output byte comes
+ * from — an input offset (0–9), or a literal byte b as ~b. The digits readDate10 read are the digits
+ * writeDate would write, so the date is moved, not rebuilt. Null when a token's width varies (M, D).
+ */
+export function date10Moves(codes: Int32Array, order: DateOrder): Int16Array | null {
+  const at =
+    order === 'YMD' ? { y: 0, m: 5, d: 8 } : order === 'DMY' ? { y: 6, m: 3, d: 0 } : { y: 6, m: 0, d: 3 };
+  const moves: number[] = [];
+  for (const c of codes) {
+    if (c >= 0) moves.push(~c);
+    else if (c === T_YYYY) moves.push(at.y, at.y + 1, at.y + 2, at.y + 3);
+    else if (c === T_YY) moves.push(at.y + 2, at.y + 3);
+    else if (c === T_MM) moves.push(at.m, at.m + 1);
+    else if (c === T_DD) moves.push(at.d, at.d + 1);
+    else return null;
+  }
+  return Int16Array.from(moves);
+}
+
+/** Writes the date buf[s, s + 10) through date10Moves' `moves`. */
+export function moveDate10(sink: ByteSink, moves: Int16Array, buf: Buffer, s: number): void {
+  sink.ensure(moves.length);
+  const out = sink.buf;
+  let pos = sink.pos;
+  for (let k = 0; k < moves.length; k++) {
+    const from = moves[k];
+    out[pos++] = from >= 0 ? buf[s + from] : ~from;
+  }
+  sink.pos = pos;
+}
+
 export function writeDate(sink: ByteSink, codes: Int32Array, v: Ymd): void {
   sink.ensure(codes.length * 2 + 4);
   const buf = sink.buf;

@@ -8,8 +8,10 @@ import { MappingError, OptionsError } from './errors';
 import {
   DateGroups,
   compileOutput,
+  date10Moves,
   groupsToDate,
   isValidPattern,
+  moveDate10,
   parseDateWithMonthName,
   patternOrder,
   readDate10,
@@ -149,6 +151,8 @@ interface Op {
   order: DateOrder;
   widths: number[] | null;
   parts: Int32Array;
+  /** date10Moves(parts, order) when the written date needs no quoting, else null. */
+  moves: Int16Array | null;
   dateNeedsCell: boolean;
   // numbers
   mode: NumberMode;
@@ -177,6 +181,7 @@ function newOp(column: string): Op {
     order: 'MDY',
     widths: null,
     parts: new Int32Array(0),
+    moves: null,
     dateNeedsCell: false,
     mode: 'number',
     dec: 0x2e,
@@ -560,6 +565,7 @@ class MappingRun {
             /["\r\n]/.test(t.output) ||
             t.output.includes(String.fromCharCode(this.delim)) ||
             /^[=@+\-\t]/.test(t.output);
+          op.moves = op.dateNeedsCell ? null : date10Moves(op.parts, op.order);
           if (!fixed) this.addInference(column, m.dataColumn, op.src);
           break;
         }
@@ -967,8 +973,13 @@ class MappingRun {
     const g = this.groups;
     const out = this.ymd;
     let reason: string | null;
-    if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) reason = null;
-    else if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
+    if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) {
+      if (op.moves !== null) {
+        moveDate10(this.sink, op.moves, v.buf, v.s);
+        return;
+      }
+      reason = null;
+    } else if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
     else reason = parseDateWithMonthName(v.buf.toString('utf8', v.s, v.e).trim(), out);
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;

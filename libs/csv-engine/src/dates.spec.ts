@@ -1,0 +1,56 @@
+import {
+  compileOutput,
+  date10Moves,
+  moveDate10,
+  readDate10,
+  writeDate,
+  type DateOrder,
+  type Ymd,
+} from './dates';
+import { ByteSink } from './writer';
+
+function text(d: Ymd, order: DateOrder): string {
+  const p = (n: number, w: number): string => String(n).padStart(w, '0');
+  if (order === 'YMD') return `${p(d.y, 4)}-${p(d.m, 2)}/${p(d.d, 2)}`;
+  return order === 'DMY'
+    ? `${p(d.d, 2)}.${p(d.m, 2)}/${p(d.y, 4)}`
+    : `${p(d.m, 2)}/${p(d.d, 2)} ${p(d.y, 4)}`;
+}
+
+describe('dates: the 10-byte fast path', () => {
+  it('moving the digits of a 10-byte date writes what formatting the parsed date writes', () => {
+    const outputs = ['MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YY', 'YYYYMMDD', 'DD/MM/YYYY 00:00'];
+    let checked = 0;
+    for (const order of ['DMY', 'MDY', 'YMD'] as DateOrder[]) {
+      for (const output of outputs) {
+        const codes = compileOutput(output);
+        const moves = date10Moves(codes, order);
+        expect(moves).not.toBeNull();
+        for (const y of [99, 1999, 2000, 2024]) {
+          for (let m = 1; m <= 12; m++) {
+            for (let d = 1; d <= 31; d++) {
+              const input = Buffer.from(`xx${text({ y, m, d }, order)}`);
+              const read: Ymd = { y: 0, m: 0, d: 0 };
+              if (!readDate10(input, 2, order, read)) continue;
+              const formatted = new ByteSink(64);
+              writeDate(formatted, codes, read);
+              const moved = new ByteSink(64);
+              moveDate10(moved, moves as Int16Array, input, 2);
+              expect(moved.buf.toString('latin1', 0, moved.pos)).toBe(
+                formatted.buf.toString('latin1', 0, formatted.pos),
+              );
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    // 3 orders × 5 outputs × the valid days of 99, 1999, 2000 (leap) and 2024 (leap)
+    expect(checked).toBe(3 * 5 * (365 * 2 + 366 * 2));
+  });
+
+  it('has no fast path for outputs whose width varies (M, D)', () => {
+    expect(date10Moves(compileOutput('M/D/YYYY'), 'DMY')).toBeNull();
+    expect(date10Moves(compileOutput('D.MM.YYYY'), 'MDY')).toBeNull();
+  });
+});
