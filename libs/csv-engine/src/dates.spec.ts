@@ -4,6 +4,7 @@ import {
   moveDate10,
   readDate10,
   writeDate,
+  type Date10Moves,
   type DateOrder,
   type Ymd,
 } from './dates';
@@ -29,13 +30,18 @@ describe('dates: the 10-byte fast path', () => {
         for (const y of [99, 1999, 2000, 2024]) {
           for (let m = 1; m <= 12; m++) {
             for (let d = 1; d <= 31; d++) {
-              const input = Buffer.from(`xx${text({ y, m, d }, order)}`);
+              const input = Buffer.from(`xx${text({ y, m, d }, order)}yy`);
               const read: Ymd = { y: 0, m: 0, d: 0 };
               if (!readDate10(input, 2, order, read)) continue;
               const formatted = new ByteSink(64);
               writeDate(formatted, codes, read);
               const moved = new ByteSink(64);
-              moveDate10(moved, moves as Int16Array, input, 2);
+              moveDate10(
+                moved,
+                moves as Date10Moves,
+                new DataView(input.buffer, input.byteOffset, input.length),
+                2,
+              );
               expect(moved.buf.toString('latin1', 0, moved.pos)).toBe(
                 formatted.buf.toString('latin1', 0, formatted.pos),
               );

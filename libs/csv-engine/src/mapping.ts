@@ -18,6 +18,7 @@ import {
   readGroups,
   voteDate,
   writeDate,
+  type Date10Moves,
   type DateOrder,
   type Ymd,
 } from './dates';
@@ -152,7 +153,7 @@ interface Op {
   widths: number[] | null;
   parts: Int32Array;
   /** date10Moves(parts, order) when the written date needs no quoting, else null. */
-  moves: Int16Array | null;
+  moves: Date10Moves | null;
   dateNeedsCell: boolean;
   // numbers
   mode: NumberMode;
@@ -974,8 +975,8 @@ class MappingRun {
     const out = this.ymd;
     let reason: string | null;
     if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) {
-      if (op.moves !== null) {
-        moveDate10(this.sink, op.moves, v.buf, v.s);
+      if (op.moves !== null && v.buf === r.buf) {
+        moveDate10(this.sink, op.moves, r.view, v.s);
         return;
       }
       reason = null;
