@@ -28,9 +28,9 @@ const PAGE = 65536;
 function layout(len: number): { marksAt: number; endsAt: number; size: number } {
   const marksAt = len;
   const endsAt = marksAt + (len >>> 5) * 12;
-  // Slot 0 is the caller's; then one offset per byte at most, plus the eight a step may write past the
+  // Slot 0 is the caller's; then one offset per byte at most, plus the twelve a step may write past the
   // last one, and the end marker.
-  return { marksAt, endsAt, size: endsAt + (len + 18) * 4 };
+  return { marksAt, endsAt, size: endsAt + (len + 14) * 4 };
 }
 
 type ScanFn = (src: number, len: number, delim: number, marks: number, ends: number) => number;
@@ -67,8 +67,8 @@ class SimdScanner {
    * The data is taken to start at a record start, and n must be at most MAX_SCAN_BYTES.
    */
   scan(buf: Uint8Array, n: number, delim: number): ScanResult | null {
-    // At least one byte of padding, so the end of the data is marked.
-    const len = ((n >>> 5) + 1) << 5;
+    // Whole steps of 64 bytes, with at least one byte of padding so the end of the data is marked.
+    const len = ((n >>> 6) + 1) << 6;
     const { marksAt, endsAt } = layout(len);
     const bytes = this.bytes;
     bytes.set(n === buf.length ? buf : buf.subarray(0, n));
@@ -90,7 +90,7 @@ export function simdScanner(): SimdScanner | null {
     try {
       // Sized once for the largest scan and never grown: growing would detach the old ArrayBuffer, and once
       // any ArrayBuffer has been detached V8 checks for it on every typed-array access in the process.
-      const pages = Math.ceil(layout(MAX_SCAN_BYTES + 32).size / PAGE);
+      const pages = Math.ceil(layout(MAX_SCAN_BYTES + 64).size / PAGE);
       const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
       const module = new WebAssembly.Module(Buffer.from(SCAN_WASM_BASE64, 'base64'));
       const instance = new WebAssembly.Instance(module, { scan: { memory } });
