@@ -15,7 +15,7 @@ const frameworkImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', 'coverage/**', 'bench/.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
