@@ -343,7 +343,7 @@ class MappingRun {
   private expected = 0;
   private sameDelim = false;
   private headerWritten = false;
-  private profile: Map<number, ProfileColumn> | null = null;
+  /** The columns sampled for inference (startProfile). */
   private profileColumns: ProfileColumn[] = [];
   private decided = new Map<number, Decided>();
   private profileRows = 0;
@@ -428,7 +428,6 @@ class MappingRun {
         get(this.index(info, t.creditColumn, m.templateColumn)).decimal = true;
       } else if (needsDecimalSample(t)) get(this.index(info, m.dataColumn, m.templateColumn)).decimal = true;
     }
-    this.profile = cols;
     this.profileColumns = [...cols.values()];
   }
 
@@ -468,7 +467,7 @@ class MappingRun {
   }
 
   decide(info: SourceInfo): void {
-    const cols = this.profile ? [...this.profile.values()] : [];
+    const cols = this.profileColumns;
     const anyComma = cols.some((c) => c.decimal && c.comma > c.point);
     const decimalHint =
       this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');

@@ -1,7 +1,9 @@
-// The byte-level CSV state machine. It never creates a string or an array per field: each record is
-// reported as offsets into the current buffer (typed arrays), and consumers copy or decode only the
-// fields they need. Handles RFC 4180 plus the usual variants: CRLF/LF/CR line ends, no final newline,
-// blank lines skipped, quotes with "" escapes, delimiters and newlines inside quotes.
+// The CSV parser. It never creates a string or an array per field: each record is reported as offsets into
+// the current buffer (typed arrays), and consumers copy or decode only the fields they need. Where the
+// SIMD pre-pass (simd-scan.ts) has listed where a buffer's fields end, records are read from that list;
+// otherwise, and for the rare records the list cannot settle, a byte-level state machine reads them.
+// Handles RFC 4180 plus the usual variants: CRLF/LF/CR line ends, no final newline, blank lines skipped,
+// quotes with "" escapes, delimiters and newlines inside quotes.
 import { FieldTooLargeError, RowTooLargeError, TooManyColumnsError, UnterminatedQuoteError } from './errors';
 import { LINE_END, MAX_SCAN_BYTES, simdScanner } from './simd-scan';
 
@@ -90,6 +92,8 @@ export class RecordParser implements RecordView {
   private pending: Buffer[] = [];
   private pendingLen = 0;
   private pendingNeed = 0;
+  /** Index into the SIMD pre-pass's field ends: the first that may end a field of the next record. */
+  private next = 1;
 
   /**
    * `simd: false` reads every byte in JavaScript, as where WebAssembly SIMD is missing (tests compare the
@@ -235,9 +239,6 @@ export class RecordParser implements RecordView {
       scanner.busy = false;
     }
   }
-
-  /** Index into the SIMD pre-pass's field ends: the first that may end a field of the next record. */
-  private next = 0;
 
   /** scan() with the SIMD pre-pass's result for `buf` (simd-scan.ts), or without (null): every byte read. */
   private scanWith(buf: Buffer, final: boolean, ends: Int32Array | null, marks: Int32Array | null): number {
@@ -469,6 +470,13 @@ export class RecordParser implements RecordView {
   }
 }
 
+/** The bits of marks word w (bytes 32w to 32w + 31) that stand for bytes in [a, b), a < b. */
+function wordMask(w: number, a: number, b: number): number {
+  let m = w === (b - 1) >>> 5 ? (2 << ((b - 1) & 31)) - 1 : -1;
+  if (w << 5 < a) m &= -1 << (a & 31);
+  return m;
+}
+
 /**
  * Flags of a quoted field whose content (between its quotes) is [a, b), from the SIMD pre-pass's marks: a
  * quote inside is a "" (F_ESCAPED); a delimiter or line break inside needs the quotes kept (F_NEEDS_QUOTE).
@@ -477,10 +485,8 @@ function quotedFlags(marks: Int32Array, a: number, b: number): number {
   if (a >= b) return F_QUOTED;
   let q = 0;
   let special = 0;
-  const last = (b - 1) >>> 5;
-  for (let w = a >>> 5; w <= last; w++) {
-    let m = w === last ? (2 << ((b - 1) & 31)) - 1 : -1;
-    if (w << 5 < a) m &= -1 << (a & 31);
+  for (let w = a >>> 5; w <= (b - 1) >>> 5; w++) {
+    const m = wordMask(w, a, b);
     special |= (marks[w * 3] | marks[w * 3 + 2]) & m;
     q |= marks[w * 3 + 1] & m;
   }
@@ -494,12 +500,7 @@ function quotedFlags(marks: Int32Array, a: number, b: number): number {
 function lineBreaksWithin(buf: Buffer, marks: Int32Array, a: number, b: number): number {
   if (a >= b) return 0;
   let any = 0;
-  const last = (b - 1) >>> 5;
-  for (let w = a >>> 5; w <= last; w++) {
-    let m = w === last ? (2 << ((b - 1) & 31)) - 1 : -1;
-    if (w << 5 < a) m &= -1 << (a & 31);
-    any |= marks[w * 3 + 2] & m;
-  }
+  for (let w = a >>> 5; w <= (b - 1) >>> 5; w++) any |= marks[w * 3 + 2] & wordMask(w, a, b);
   if (any === 0) return 0;
   let lines = 0;
   for (let i = a; i < b; i++) {
