@@ -403,6 +403,17 @@ export function writeDate(sink: ByteSink, codes: Int32Array, v: Ymd): void {
 export type DateVote = DateOrder | 'ambiguous' | 'text' | 'invalid';
 
 export function voteDate(buf: Buffer, s: number, e: number, g: DateGroups): DateVote {
+  // The 10-byte shapes first (the sample is read before the code is warm: fewer steps matter here).
+  if (e - s === 10) {
+    if (isDateSep(buf[s + 2]) && isDateSep(buf[s + 5])) {
+      const a = two(buf, s);
+      const b = two(buf, s + 3);
+      if (a >= 0 && b >= 0 && two(buf, s + 6) >= 0 && two(buf, s + 8) >= 0) return voteOrder(a, b);
+    } else if (isDateSep(buf[s + 4]) && isDateSep(buf[s + 7])) {
+      if (two(buf, s) >= 0 && two(buf, s + 2) >= 0 && two(buf, s + 5) >= 0 && two(buf, s + 8) >= 0)
+        return 'YMD';
+    }
+  }
   if (!readGroups(buf, s, e, g)) return 'text';
   if (g.n === 1)
     return g.len[0] === 8 && Math.floor(g.v[0] / 10000) >= 1900 && Math.floor(g.v[0] / 10000) <= 2100
@@ -410,8 +421,11 @@ export function voteDate(buf: Buffer, s: number, e: number, g: DateGroups): Date
       : 'invalid';
   if (g.n !== 3) return 'invalid';
   if (g.len[0] === 4) return 'YMD';
-  const a = g.v[0];
-  const b = g.v[1];
+  return voteOrder(g.v[0], g.v[1]);
+}
+
+/** The vote of a date whose first two groups are a and b (day and month in some order). */
+function voteOrder(a: number, b: number): DateVote {
   if (a > 12 && b <= 12) return 'DMY';
   if (b > 12 && a <= 12) return 'MDY';
   if (a <= 12 && b <= 12) return 'ambiguous';
