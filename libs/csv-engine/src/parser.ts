@@ -70,7 +70,7 @@ export class RecordParser implements RecordView {
   ends: Int32Array;
   base = 1;
   count = 0;
-  /** The SIMD pre-pass's marks while `ends` is its list (flags are worked out when asked for), else null. */
+  /** The SIMD pre-pass's marks while `ends` is its list (flags are read when asked for), else null. */
   private marks: Int32Array | null = null;
   /** record()'s own field ends (from index 1; index 0 is the byte before the record) and flags. */
   private fieldEnds: Int32Array = new Int32Array(65);
@@ -121,9 +121,12 @@ export class RecordParser implements RecordView {
     const marks = this.marks;
     if (marks === null) return this.flags[k];
     const ends = this.ends;
-    const s = ends[this.base + k - 1] + 1;
-    if (this.buf[s] !== QUOTE) return F_PLAIN;
-    return quotedFlags(marks, s + 1, ends[this.base + k] - 1);
+    if (this.buf[ends[this.base + k - 1] + 1] !== QUOTE) return F_PLAIN;
+    // What the field holds is marked at its end.
+    const e = ends[this.base + k];
+    const w = (e >>> 5) * 3;
+    const bit = 1 << (e & 31);
+    return ((marks[w + 1] & bit) === 0 ? F_QUOTED : F_ESCAPED) | ((marks[w] & bit) === 0 ? 0 : F_NEEDS_QUOTE);
   }
 
   /** Replaces the record handler (from the next record on). */
@@ -470,38 +473,12 @@ export class RecordParser implements RecordView {
   }
 }
 
-/** The bits of marks word w (bytes 32w to 32w + 31) that stand for bytes in [a, b), a < b. */
-function wordMask(w: number, a: number, b: number): number {
-  let m = w === (b - 1) >>> 5 ? (2 << ((b - 1) & 31)) - 1 : -1;
-  if (w << 5 < a) m &= -1 << (a & 31);
-  return m;
-}
-
 /**
- * Flags of a quoted field whose content (between its quotes) is [a, b), from the SIMD pre-pass's marks: a
- * quote inside is a "" (F_ESCAPED); a delimiter or line break inside needs the quotes kept (F_NEEDS_QUOTE).
- */
-function quotedFlags(marks: Int32Array, a: number, b: number): number {
-  if (a >= b) return F_QUOTED;
-  let q = 0;
-  let special = 0;
-  for (let w = a >>> 5; w <= (b - 1) >>> 5; w++) {
-    const m = wordMask(w, a, b);
-    special |= (marks[w * 3] | marks[w * 3 + 2]) & m;
-    q |= marks[w * 3 + 1] & m;
-  }
-  return (q === 0 ? F_QUOTED : F_ESCAPED) | (special === 0 ? 0 : F_NEEDS_QUOTE);
-}
-
-/**
- * Line breaks inside the quoted fields of the record buf[a, b) (a CRLF counts once), from the marks: all its
- * line breaks are inside quotes, since b is its end. Usually none, found without reading the bytes.
+ * Line breaks inside the quoted fields of the record buf[a, b) (a CRLF counts once). Usually none, which the
+ * SIMD pre-pass marks at the record's end (b): then no byte is read.
  */
 function lineBreaksWithin(buf: Buffer, marks: Int32Array, a: number, b: number): number {
-  if (a >= b) return 0;
-  let any = 0;
-  for (let w = a >>> 5; w <= (b - 1) >>> 5; w++) any |= marks[w * 3 + 2] & wordMask(w, a, b);
-  if (any === 0) return 0;
+  if ((marks[(b >>> 5) * 3 + 2] & (1 << (b & 31))) === 0) return 0;
   let lines = 0;
   for (let i = a; i < b; i++) {
     const c = buf[i];

@@ -6,8 +6,9 @@
 ;;   ends:  the offsets of the delimiters, LFs and CRs outside quotes, in order (where fields and records end),
 ;;          bit 31 set on line breaks; then `len` once more, with bit 31, as an end marker. Returns how many
 ;;          offsets came before the marker;
-;;   marks: for each 32 bytes, three little-endian words with bit i for byte i: the delimiters, the quotes,
-;;          and the LFs and CRs; between the quotes of a quoted field they tell what it holds besides text.
+;;   marks: for each 32 bytes, three little-endian words with bit i for byte i, set on a separator in the list:
+;;          the field it ends holds a delimiter or line break inside quotes / holds a "" / (on a line break)
+;;          the record it ends has a line break inside quotes.
 ;; "Inside quotes" is the toggle model: every quote flips it (so "" inside a field flips twice). That is the
 ;; real grammar only while every quote stands where RFC 4180 puts one: an opening quote right after a
 ;; separator (or at the start), the byte after a closing quote a separator (or "" going on). The scan checks
@@ -28,7 +29,9 @@
     (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128)
     (local $q i64) (local $d i64) (local $nl i64) (local $s i64) (local $x i64) (local $m i64) (local $sep i64)
     (local $open i64) (local $close i64)
-    (local $inside i64) (local $prevSep i64) (local $prevClose i64)
+    (local $inside i64) (local $prevSep i64) (local $prevClose i64) (local $afterClose i64)
+    (local $lineEnd i64) (local $need i64) (local $esc i64) (local $lines i64)
+    (local $cNeed i64) (local $cEsc i64) (local $cLines i64) (local $free i64) (local $sum i64) (local $total i64)
     (local.set $vq (i8x16.splat (i32.const 0x22)))
     (local.set $vd (i8x16.splat (local.get $delim)))
     (local.set $vlf (i8x16.splat (i32.const 0x0a)))
@@ -58,6 +61,7 @@
         (local.set $inside (i64.shr_u (local.get $x) (i64.const 63)))
         (local.set $open (i64.and (local.get $q) (local.get $x)))
         (local.set $close (i64.and (local.get $q) (i64.xor (local.get $x) (i64.const -1))))
+        (local.set $afterClose (i64.or (i64.shl (local.get $close) (i64.const 1)) (local.get $prevClose)))
         ;; An opening quote must follow a separator, or a closing quote ("" inside a field); the byte after
         ;; a closing quote must be a separator or an opening quote (the same "").
         (if
@@ -67,24 +71,51 @@
                 (i64.xor
                   (i64.or
                     (i64.or (i64.shl (local.get $s) (i64.const 1)) (local.get $prevSep))
-                    (i64.or (i64.shl (local.get $close) (i64.const 1)) (local.get $prevClose)))
+                    (local.get $afterClose))
                   (i64.const -1)))
-              (i64.and (i64.or (i64.shl (local.get $close) (i64.const 1)) (local.get $prevClose))
+              (i64.and (local.get $afterClose)
                 (i64.xor (i64.or (local.get $s) (local.get $open)) (i64.const -1))))
             (i64.const 0))
           (then (return (i32.const -1))))
         (local.set $prevSep (i64.shr_u (local.get $s) (i64.const 63)))
         (local.set $prevClose (i64.shr_u (local.get $close) (i64.const 63)))
-        ;; The marks: three words per 32 bytes, for the delimiters, the quotes and the line breaks.
-        (local.set $mark (i32.add (local.get $marks) (i32.mul (i32.shr_u (local.get $at) (i32.const 6)) (i32.const 24))))
-        (i32.store offset=0 (local.get $mark) (i32.wrap_i64 (local.get $d)))
-        (i32.store offset=4 (local.get $mark) (i32.wrap_i64 (local.get $q)))
-        (i32.store offset=8 (local.get $mark) (i32.wrap_i64 (local.get $nl)))
-        (i32.store offset=12 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $d) (i64.const 32))))
-        (i32.store offset=16 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $q) (i64.const 32))))
-        (i32.store offset=20 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $nl) (i64.const 32))))
-        ;; The separators outside quotes, as offsets: 12 written at once, more only when there are.
         (local.set $sep (i64.and (local.get $s) (i64.xor (local.get $x) (i64.const -1))))
+        (local.set $lineEnd (i64.and (local.get $nl) (i64.xor (local.get $x) (i64.const -1))))
+        ;; The marks, set at the separator that ends a field (or a record) when what lies before it since the
+        ;; previous one holds: a delimiter or line break inside quotes (the field keeps its quotes), the second
+        ;; quote of a "" (the field has escaped quotes), a line break inside quotes (the record spans lines).
+        ;; Each is carried up to that separator by an addition: over the bits that are not separators (all
+        ;; ones), a carry started at a marked byte runs to the next separator; out of the top, into the next
+        ;; step ($cNeed, $cEsc, $cLines).
+        (local.set $free (i64.xor (local.get $sep) (i64.const -1)))
+        (local.set $sum (i64.add (local.get $free) (i64.and (local.get $s) (local.get $x))))
+        (local.set $total (i64.add (local.get $sum) (local.get $cNeed)))
+        (local.set $need (i64.and (local.get $total) (local.get $sep)))
+        (local.set $cNeed
+          (i64.extend_i32_u
+            (i32.or (i64.lt_u (local.get $sum) (local.get $free)) (i64.lt_u (local.get $total) (local.get $sum)))))
+        (local.set $free (i64.xor (local.get $sep) (i64.const -1)))
+        (local.set $sum (i64.add (local.get $free) (i64.and (local.get $open) (local.get $afterClose))))
+        (local.set $total (i64.add (local.get $sum) (local.get $cEsc)))
+        (local.set $esc (i64.and (local.get $total) (local.get $sep)))
+        (local.set $cEsc
+          (i64.extend_i32_u
+            (i32.or (i64.lt_u (local.get $sum) (local.get $free)) (i64.lt_u (local.get $total) (local.get $sum)))))
+        (local.set $free (i64.xor (local.get $lineEnd) (i64.const -1)))
+        (local.set $sum (i64.add (local.get $free) (i64.and (local.get $nl) (local.get $x))))
+        (local.set $total (i64.add (local.get $sum) (local.get $cLines)))
+        (local.set $lines (i64.and (local.get $total) (local.get $lineEnd)))
+        (local.set $cLines
+          (i64.extend_i32_u
+            (i32.or (i64.lt_u (local.get $sum) (local.get $free)) (i64.lt_u (local.get $total) (local.get $sum)))))
+        (local.set $mark (i32.add (local.get $marks) (i32.mul (i32.shr_u (local.get $at) (i32.const 6)) (i32.const 24))))
+        (i32.store offset=0 (local.get $mark) (i32.wrap_i64 (local.get $need)))
+        (i32.store offset=4 (local.get $mark) (i32.wrap_i64 (local.get $esc)))
+        (i32.store offset=8 (local.get $mark) (i32.wrap_i64 (local.get $lines)))
+        (i32.store offset=12 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $need) (i64.const 32))))
+        (i32.store offset=16 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $esc) (i64.const 32))))
+        (i32.store offset=20 (local.get $mark) (i32.wrap_i64 (i64.shr_u (local.get $lines) (i64.const 32))))
+        ;; The separators outside quotes, as offsets: 12 written at once, more only when there are.
         (local.set $m (local.get $sep))
         (local.set $count (i32.wrap_i64 (i64.popcnt (local.get $m))))
         (i32.store offset=0 (local.get $out)
@@ -133,7 +164,7 @@
               (br_if $rest (i64.ne (local.get $m) (i64.const 0))))))
         ;; The line breaks among them get bit 31 (about one step in two has one): entry number = how many
         ;; separators come before it in this step.
-        (local.set $m (i64.and (local.get $nl) (i64.xor (local.get $x) (i64.const -1))))
+        (local.set $m (local.get $lineEnd))
         (if (i64.ne (local.get $m) (i64.const 0))
           (then
             (loop $lines

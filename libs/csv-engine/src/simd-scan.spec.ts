@@ -188,6 +188,14 @@ interface Expected {
   valid: boolean;
   /** Offsets of the separators outside quotes, LINE_END set on LF and CR. */
   seps: number[];
+  /**
+   * The marks, as '0'/'1' per byte: on a separator outside quotes, whether the field it ends holds a
+   * delimiter or line break inside quotes (need) / a "" (escaped); on a line end, whether the record it ends
+   * holds a line break inside quotes (lines).
+   */
+  need: string;
+  escaped: string;
+  lines: string;
 }
 
 /**
@@ -198,34 +206,47 @@ interface Expected {
 function reference(bytes: Uint8Array, n: number, delim: number): Expected {
   const isSep = (c: number) => c === delim || c === LF || c === CR;
   const seps: number[] = [];
+  const need = new Array<string>(n).fill('0');
+  const escaped = new Array<string>(n).fill('0');
+  const lines = new Array<string>(n).fill('0');
   let inside = false;
   let valid = true;
   let lastClose = -2;
+  let fieldNeeds = false;
+  let fieldEscaped = false;
+  let recordLines = false;
   for (let i = 0; i < n; i++) {
     const b = bytes[i];
     if (b === QUOTE) {
       inside = !inside;
       if (inside) {
         if (i > 0 && !isSep(bytes[i - 1]) && lastClose !== i - 1) valid = false;
+        if (lastClose === i - 1) fieldEscaped = true;
       } else {
         lastClose = i;
         if (i + 1 < n && !isSep(bytes[i + 1]) && bytes[i + 1] !== QUOTE) valid = false;
       }
-    } else if (!inside && isSep(b)) seps.push(b === delim ? i : i | LINE_END);
+    } else if (inside && isSep(b)) {
+      fieldNeeds = true;
+      if (b !== delim) recordLines = true;
+    } else if (isSep(b)) {
+      seps.push(b === delim ? i : i | LINE_END);
+      need[i] = fieldNeeds ? '1' : '0';
+      escaped[i] = fieldEscaped ? '1' : '0';
+      fieldNeeds = fieldEscaped = false;
+      if (b !== delim) {
+        lines[i] = recordLines ? '1' : '0';
+        recordLines = false;
+      }
+    }
   }
-  return { valid, seps };
+  return { valid, seps, need: need.join(''), escaped: escaped.join(''), lines: lines.join('') };
 }
 
-/** The bits of marks word `word` (0 delimiters, 1 quotes, 2 line breaks) for bytes [0, n), as '0'/'1'. */
+/** The bits of marks word `word` (0 need, 1 escaped, 2 lines) for bytes [0, n), as '0'/'1'. */
 function markBits(marks: Int32Array, n: number, word: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += (marks[(i >>> 5) * 3 + word] >>> (i & 31)) & 1;
-  return s;
-}
-
-function byteBits(bytes: Uint8Array, n: number, test: (b: number) => boolean): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += test(bytes[i]) ? '1' : '0';
   return s;
 }
 
@@ -304,14 +325,10 @@ describe('SIMD pre-pass (scan.wat)', () => {
           }).toEqual({ seps: want.seps, increasing: true, padding: true, marker: true });
           expect(found.marks.length).toBeGreaterThanOrEqual(Math.ceil(n / 32) * 3);
           expect({
-            delims: markBits(found.marks, n, 0),
-            quotes: markBits(found.marks, n, 1),
-            breaks: markBits(found.marks, n, 2),
-          }).toEqual({
-            delims: byteBits(data, n, (b) => b === delim),
-            quotes: byteBits(data, n, (b) => b === QUOTE),
-            breaks: byteBits(data, n, (b) => b === LF || b === CR),
-          });
+            need: markBits(found.marks, n, 0),
+            escaped: markBits(found.marks, n, 1),
+            lines: markBits(found.marks, n, 2),
+          }).toEqual({ need: want.need, escaped: want.escaped, lines: want.lines });
         }
       }),
       { numRuns: FC_RUNS },

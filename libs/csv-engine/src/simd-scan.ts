@@ -43,8 +43,9 @@ export interface ScanResult {
    */
   ends: Int32Array;
   /**
-   * For the 32 bytes from 32·w: words 3w, 3w + 1 and 3w + 2 have bit i set when byte 32·w + i is the
-   * delimiter, a quote, or a line break (LF or CR).
+   * For the 32 bytes from 32·w: words 3w, 3w + 1 and 3w + 2 have bit i set when byte 32·w + i is a separator
+   * in `ends` and the field it ends holds a delimiter or line break inside quotes / holds a "" / (a line
+   * break) the record it ends has a line break inside quotes.
    */
   marks: Int32Array;
 }
