@@ -15,7 +15,7 @@
 ;; exactly that and returns -1 at the first quote that breaks it (a stray quote in unquoted text, text after a
 ;; closing quote); the caller then parses those bytes without the list.
 ;;
-;; `ends` needs room for len + 20 offsets: each step writes 12 offsets whether or not it found as many
+;; `ends` needs room for len + 13 offsets: each step writes 12 offsets whether or not it found as many
 ;; (the next step overwrites the extra ones), which spares a branch per step.
 ;;
 ;; scan-wasm.ts holds the assembled bytes: run `node scripts/build-scan-wasm.js` after changing this file.
