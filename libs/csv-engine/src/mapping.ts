@@ -164,7 +164,6 @@ interface Op {
   sign: number;
   total: ControlTotal | null;
   srcSum: DecimalSum | null;
-  /** Debit + credit: the sum of the output. Numbers: what rounding changed (output − source), usually 0. */
   outSum: DecimalSum | null;
   // constant / boolean
   bytes: Buffer;
@@ -1021,13 +1020,8 @@ class MappingRun {
     }
     total.values++;
     (op.srcSum as DecimalSum).add(n);
-    if (op.decimals >= 0 && n.fracLen > op.decimals) {
-      // Rounded: the value written differs from the one read.
-      const changed = op.outSum as DecimalSum;
-      changed.add(n, -1);
-      writeNumber(this.sink, n, op.decimals, op.parentheses);
-      changed.add(n);
-    } else writeNumber(this.sink, n, op.decimals, op.parentheses);
+    writeNumber(this.sink, n, op.decimals, op.parentheses);
+    (op.outSum as DecimalSum).add(n);
   }
 
   private debitCredit(r: RecordView, op: Op, rowNo: number): void {
@@ -1094,10 +1088,8 @@ class MappingRun {
     for (const op of this.ops) {
       if (!op.total) continue;
       const decimals = op.decimals >= 0 ? op.decimals : 0;
-      const out = op.outSum as DecimalSum;
-      if (op.kind === OP_NUMBER) out.addMicros((op.srcSum as DecimalSum).micros());
       op.total.sourceTotal = trimZeros((op.srcSum as DecimalSum).toString(6), decimals);
-      op.total.outputTotal = trimZeros(out.toString(6), decimals);
+      op.total.outputTotal = trimZeros((op.outSum as DecimalSum).toString(6), decimals);
     }
     this.flush();
   }
