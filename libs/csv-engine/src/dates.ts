@@ -294,67 +294,6 @@ export function compileOutput(pattern: string): Int32Array {
   return Int32Array.from(codes);
 }
 
-/**
- * How to write a date that readDate10 accepted from 10 input bytes in `order`, for output `codes` with only
- * fixed-width tokens: the digits readDate10 read are the digits writeDate would write, so they are moved,
- * not rebuilt. `template` is the output with its literal bytes in place, as little-endian words; `runs`
- * are [to, from, length] triples that copy 2 or 4 input digits over it. Null when a token's width varies
- * (M, D).
- */
-export interface Date10Moves {
-  template: Int32Array;
-  runs: Int16Array;
-  length: number;
-}
-
-export function date10Moves(codes: Int32Array, order: DateOrder): Date10Moves | null {
-  const at =
-    order === 'YMD' ? { y: 0, m: 5, d: 8 } : order === 'DMY' ? { y: 6, m: 3, d: 0 } : { y: 6, m: 0, d: 3 };
-  const template: number[] = [];
-  const runs: number[] = [];
-  const run = (from: number, length: number): void => {
-    runs.push(template.length, from, length);
-    for (let k = 0; k < length; k++) template.push(0x30);
-  };
-  for (const c of codes) {
-    if (c >= 0) template.push(c);
-    else if (c === T_YYYY) run(at.y, 4);
-    else if (c === T_YY) run(at.y + 2, 2);
-    else if (c === T_MM) run(at.m, 2);
-    else if (c === T_DD) run(at.d, 2);
-    else return null;
-  }
-  const length = template.length;
-  // Whole words of the template are written, so it is padded to a multiple of 4.
-  while (template.length % 4 !== 0) template.push(0);
-  const words = Buffer.from(template);
-  return {
-    template: Int32Array.from({ length: words.length / 4 }, (_, k) => words.readInt32LE(k * 4)),
-    runs: Int16Array.from(runs),
-    length,
-  };
-}
-
-/**
- * Writes the date at s (10 bytes; `view` is a DataView over them) through date10Moves' result: the template
- * in words, then the digits over it.
- */
-export function moveDate10(sink: ByteSink, moves: Date10Moves, view: DataView, s: number): void {
-  const template = moves.template;
-  sink.ensure(template.length * 4);
-  const out = sink.view;
-  const p = sink.pos;
-  for (let k = 0; k < template.length; k++) out.setInt32(p + k * 4, template[k], true);
-  const runs = moves.runs;
-  for (let k = 0; k < runs.length; k += 3) {
-    const to = p + runs[k];
-    const from = s + runs[k + 1];
-    if (runs[k + 2] === 4) out.setInt32(to, view.getInt32(from, true), true);
-    else out.setInt16(to, view.getInt16(from, true), true);
-  }
-  sink.pos = p + moves.length;
-}
-
 export function writeDate(sink: ByteSink, codes: Int32Array, v: Ymd): void {
   sink.ensure(codes.length * 2 + 4);
   const buf = sink.buf;

@@ -8,17 +8,14 @@ import { MappingError, OptionsError } from './errors';
 import {
   DateGroups,
   compileOutput,
-  date10Moves,
   groupsToDate,
   isValidPattern,
-  moveDate10,
   parseDateWithMonthName,
   patternOrder,
   readDate10,
   readGroups,
   voteDate,
   writeDate,
-  type Date10Moves,
   type DateOrder,
   type Ymd,
 } from './dates';
@@ -152,8 +149,6 @@ interface Op {
   order: DateOrder;
   widths: number[] | null;
   parts: Int32Array;
-  /** date10Moves(parts, order) when the written date needs no quoting, else null. */
-  moves: Date10Moves | null;
   dateNeedsCell: boolean;
   // numbers
   mode: NumberMode;
@@ -181,7 +176,6 @@ function newOp(column: string): Op {
     order: 'MDY',
     widths: null,
     parts: new Int32Array(0),
-    moves: null,
     dateNeedsCell: false,
     mode: 'number',
     dec: 0x2e,
@@ -564,7 +558,6 @@ class MappingRun {
             /["\r\n]/.test(t.output) ||
             t.output.includes(String.fromCharCode(this.delim)) ||
             /^[=@+\-\t]/.test(t.output);
-          op.moves = op.dateNeedsCell ? null : date10Moves(op.parts, op.order);
           if (!fixed) this.addInference(column, m.dataColumn, op.src);
           break;
         }
@@ -972,13 +965,8 @@ class MappingRun {
     const g = this.groups;
     const out = this.ymd;
     let reason: string | null;
-    if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) {
-      if (op.moves !== null && v.buf === r.buf) {
-        moveDate10(this.sink, op.moves, r.view, v.s);
-        return;
-      }
-      reason = null;
-    } else if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
+    if (v.e - v.s === 10 && readDate10(v.buf, v.s, op.order, out)) reason = null;
+    else if (readGroups(v.buf, v.s, v.e, g)) reason = groupsToDate(g, op.order, op.widths, out);
     else reason = parseDateWithMonthName(v.buf.toString('utf8', v.s, v.e).trim(), out);
     if (reason !== null) {
       if (isBlank(v.buf, v.s, v.e)) return;
