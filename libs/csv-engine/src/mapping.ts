@@ -20,7 +20,6 @@ import {
   type Ymd,
 } from './dates';
 import {
-  AMBIGUOUS_THOUSANDS,
   DecimalSum,
   NumberScratch,
   parseNumberBytes,
@@ -77,8 +76,6 @@ export interface ApplyResult {
   stats: Promise<ApplyStats>;
 }
 
-const COMMA = 0x2c;
-const DOT = 0x2e;
 const OP_EMPTY = 0;
 const OP_COPY = 1;
 const OP_CONST = 2;
@@ -451,9 +448,9 @@ class MappingRun {
       }
       if (c.decimal) {
         const vote = voteDecimal(v.buf, v.s, v.e);
-        if (vote === COMMA) c.comma++;
-        else if (vote === DOT) c.point++;
-        else if (vote === AMBIGUOUS_THOUSANDS) c.ambiguousDecimals++;
+        if (vote === ',') c.comma++;
+        else if (vote === '.') c.point++;
+        else if (vote === 'thousands?') c.ambiguousDecimals++;
       }
     }
     return ++this.profileRows < this.inferenceRows;

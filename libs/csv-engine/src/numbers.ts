@@ -404,14 +404,11 @@ export class DecimalSum {
   }
 }
 
-/** voteDecimal(): "1,234" or "1.234", a separator that may as well group thousands. */
-export const AMBIGUOUS_THOUSANDS = -1;
-
 /**
- * Votes the decimal separator of the value buf[s, e): ',' or '.' (as a byte), 0 when the value alone cannot
- * tell ("12" has no separator), or AMBIGUOUS_THOUSANDS ("1,234" may be either).
+ * Votes the decimal separator of the value buf[s, e): ',' or '.', null when the value alone cannot tell
+ * ("12" has no separator), or 'thousands?' when its one separator may as well group thousands ("1,234").
  */
-export function voteDecimal(buf: Buffer, s: number, e: number): number {
+export function voteDecimal(buf: Buffer, s: number, e: number): ',' | '.' | 'thousands?' | null {
   let lastDot = -1;
   let lastComma = -1;
   let dots = 0;
@@ -426,16 +423,16 @@ export function voteDecimal(buf: Buffer, s: number, e: number): number {
       commas++;
     }
   }
-  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? DOT : COMMA;
+  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? '.' : ',';
   const pos = lastDot >= 0 ? lastDot : lastComma;
-  if (pos < 0) return 0;
+  if (pos < 0) return null;
   const sep = buf[pos];
   // repeated: thousands
-  if ((sep === DOT ? dots : commas) > 1) return sep === DOT ? COMMA : DOT;
+  if ((sep === DOT ? dots : commas) > 1) return sep === DOT ? ',' : '.';
   let digitsAfter = 0;
   for (let k = pos + 1; k < e && isDigit(buf[k]); k++) digitsAfter++;
-  if (digitsAfter === 3) return pos > s && isDigit(buf[pos - 1]) ? AMBIGUOUS_THOUSANDS : 0;
-  if (digitsAfter === 0) return 0;
+  if (digitsAfter === 3) return pos > s && isDigit(buf[pos - 1]) ? 'thousands?' : null;
+  if (digitsAfter === 0) return null;
   // a separator with no digits before it (",5") or not 3 after is a decimal separator
-  return sep;
+  return sep === DOT ? '.' : ',';
 }

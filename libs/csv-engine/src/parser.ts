@@ -5,7 +5,14 @@
 // Handles RFC 4180 plus the usual variants: CRLF/LF/CR line ends, no final newline, blank lines skipped,
 // quotes with "" escapes, delimiters and newlines inside quotes.
 import { FieldTooLargeError, RowTooLargeError, TooManyColumnsError, UnterminatedQuoteError } from './errors';
-import { LINE_END, MAX_SCAN_BYTES, simdScanner } from './simd-scan';
+import {
+  LINE_END,
+  MARK_ESCAPED,
+  MARK_LINES,
+  MARK_NEEDS_QUOTE,
+  MAX_SCAN_BYTES,
+  simdScanner,
+} from './simd-scan';
 
 // Constants are declared locally and exported in a list: TypeScript compiles every use of an
 // `export const` as an `exports.X` property load, which V8 optimises only after seeing it run, so a path
@@ -126,7 +133,10 @@ export class RecordParser implements RecordView {
     const e = ends[this.base + k];
     const w = (e >>> 5) * 3;
     const bit = 1 << (e & 31);
-    return ((marks[w + 1] & bit) === 0 ? F_QUOTED : F_ESCAPED) | ((marks[w] & bit) === 0 ? 0 : F_NEEDS_QUOTE);
+    return (
+      ((marks[w + MARK_ESCAPED] & bit) === 0 ? F_QUOTED : F_ESCAPED) |
+      ((marks[w + MARK_NEEDS_QUOTE] & bit) === 0 ? 0 : F_NEEDS_QUOTE)
+    );
   }
 
   /** Replaces the record handler (from the next record on). */
@@ -222,12 +232,8 @@ export class RecordParser implements RecordView {
   }
 
   /**
-   * Parses complete records of `buf`; returns the offset of the first byte not consumed.
-   *
-   * A small driver: the field work is in record(), a function called once per record. V8 optimises that
-   * as a plain hot function, so when this loop's own optimised code is thrown away (its end-of-buffer
-   * paths run for the first time only at the end of the first big chunk), the records keep running in
-   * optimised code instead of falling back to the interpreter for a whole chunk.
+   * Parses complete records of `buf`; returns the offset of the first byte not consumed. Uses the SIMD
+   * pre-pass's list of field ends when it can have one for `buf`.
    */
   private scan(buf: Buffer, final: boolean): number {
     const scanner = this.simd && buf.length <= MAX_SCAN_BYTES ? simdScanner() : null;
@@ -243,7 +249,14 @@ export class RecordParser implements RecordView {
     }
   }
 
-  /** scan() with the SIMD pre-pass's result for `buf` (simd-scan.ts), or without (null): every byte read. */
+  /**
+   * scan() with the SIMD pre-pass's result for `buf` (simd-scan.ts), or without (null): every byte read.
+   *
+   * A small driver: the field work is in recordIndexed() and record(), functions called once per record.
+   * V8 optimises those as plain hot functions, so when this loop's own optimised code is thrown away (its
+   * end-of-buffer paths run for the first time only at the end of the first big chunk), the records keep
+   * running in optimised code instead of falling back to the interpreter for a whole chunk.
+   */
   private scanWith(buf: Buffer, final: boolean, ends: Int32Array | null, marks: Int32Array | null): number {
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.length);
@@ -478,7 +491,7 @@ export class RecordParser implements RecordView {
  * SIMD pre-pass marks at the record's end (b): then no byte is read.
  */
 function lineBreaksWithin(buf: Buffer, marks: Int32Array, a: number, b: number): number {
-  if ((marks[(b >>> 5) * 3 + 2] & (1 << (b & 31))) === 0) return 0;
+  if ((marks[(b >>> 5) * 3 + MARK_LINES] & (1 << (b & 31))) === 0) return 0;
   let lines = 0;
   for (let i = a; i < b; i++) {
     const c = buf[i];

@@ -8,7 +8,14 @@ import fc from 'fast-check';
 import { CR, LF, QUOTE, RecordParser, fieldString, recordStrings } from './parser';
 import type { ParserLimits, RecordView } from './parser';
 import { SCAN_WASM_BASE64 } from './scan-wasm';
-import { LINE_END, MAX_SCAN_BYTES, simdScanner } from './simd-scan';
+import {
+  LINE_END,
+  MARK_ESCAPED,
+  MARK_LINES,
+  MARK_NEEDS_QUOTE,
+  MAX_SCAN_BYTES,
+  simdScanner,
+} from './simd-scan';
 import type { SimdScanner } from './simd-scan';
 import { FC_RUNS, splitAt } from './test-helpers';
 
@@ -243,7 +250,7 @@ function reference(bytes: Uint8Array, n: number, delim: number): Expected {
   return { valid, seps, need: need.join(''), escaped: escaped.join(''), lines: lines.join('') };
 }
 
-/** The bits of marks word `word` (0 need, 1 escaped, 2 lines) for bytes [0, n), as '0'/'1'. */
+/** The bits of marks word `word` (MARK_*) for bytes [0, n), as '0'/'1'. */
 function markBits(marks: Int32Array, n: number, word: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += (marks[(i >>> 5) * 3 + word] >>> (i & 31)) & 1;
@@ -325,9 +332,9 @@ describe('SIMD pre-pass (scan.wat)', () => {
           }).toEqual({ seps: want.seps, increasing: true, padding: true, marker: true });
           expect(found.marks.length).toBeGreaterThanOrEqual(Math.ceil(n / 32) * 3);
           expect({
-            need: markBits(found.marks, n, 0),
-            escaped: markBits(found.marks, n, 1),
-            lines: markBits(found.marks, n, 2),
+            need: markBits(found.marks, n, MARK_NEEDS_QUOTE),
+            escaped: markBits(found.marks, n, MARK_ESCAPED),
+            lines: markBits(found.marks, n, MARK_LINES),
           }).toEqual({ need: want.need, escaped: want.escaped, lines: want.lines });
         }
       }),

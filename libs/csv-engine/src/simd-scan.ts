@@ -22,6 +22,10 @@ declare const WebAssembly: {
 export const MAX_SCAN_BYTES = 4 * 1024 * 1024;
 /** Bit 31 of an entry in `ends`: the separator is a line break (LF or CR). */
 export const LINE_END = 1 << 31;
+/** The three words of `marks` for each 32 bytes, in order (see ScanResult.marks). */
+export const MARK_NEEDS_QUOTE = 0;
+export const MARK_ESCAPED = 1;
+export const MARK_LINES = 2;
 const PAGE = 65536;
 
 /** Where the parts of a scan of `len` (padded) bytes sit in the module's memory, and how much it needs. */
