@@ -62,7 +62,7 @@ async function main() {
   await db.ensureDatabase(dbUrl.toString());
   await db.runMigrations(dbUrl.toString());
 
-  const [port, smtpPort] = [await freePort(), await freePort()];
+  const [port, smtpPort, webhookPort] = [await freePort(), await freePort(), await freePort()];
   const smtp = await startSmtp(smtpPort);
   const appUrl = `http://localhost:${port}`;
   const env = {
@@ -77,6 +77,8 @@ async function main() {
     ENABLE_CRON: '0',
     // the browser tests sign up a fresh user per test, all from 127.0.0.1
     REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    // the webhook tests run a receiver on this loopback port; the SSRF guard refuses loopback otherwise
+    WEBHOOK_ALLOWED_IPS: `127.0.0.1:${webhookPort}`,
   };
   const logFile = fs.openSync(path.join(outDir, 'server.log'), 'w');
   const procs = ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
@@ -108,6 +110,7 @@ async function main() {
             E2E_BASE_URL: appUrl,
             E2E_MAIL_DIR: mailDir,
             E2E_DATABASE_URL: env.DATABASE_URL,
+            E2E_WEBHOOK_PORT: String(webhookPort),
           },
         },
       );
