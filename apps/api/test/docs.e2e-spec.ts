@@ -2,6 +2,11 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { startApp } from './support/api-test-app';
 
+interface WebhookOp {
+  requestBody: { content: Record<string, { schema: { allOf: unknown[] } }> };
+  parameters: { name: string }[];
+}
+
 describe('OpenAPI document (e2e)', () => {
   let app: INestApplication;
   beforeAll(async () => {
@@ -20,6 +25,9 @@ describe('OpenAPI document (e2e)', () => {
       '/api/jobs/{id}',
       '/api/jobs/{id}/result',
       '/api/plans',
+      '/api/webhooks/{id}/rotate-secret',
+      '/api/webhooks/{id}/deliveries',
+      '/api/webhooks/{id}/deliveries/{deliveryId}/resend',
     ]) {
       expect(Object.keys(res.body.paths)).toContain(path);
     }
@@ -33,6 +41,66 @@ describe('OpenAPI document (e2e)', () => {
     expect(Object.keys(res.body.paths['/api/process'].post.responses)).toEqual(
       expect.arrayContaining(['200', '202']),
     );
+  });
+
+  it('describes the webhook events, their signed payload and Idempotency-Key on /api/process', async () => {
+    const res = await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200);
+    const doc = res.body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['job.cancelled', 'job.completed', 'job.failed']);
+    for (const [type, op] of Object.entries(doc.webhooks as Record<string, { post: WebhookOp }>)) {
+      const schema = op.post.requestBody.content['application/json'].schema;
+      expect(schema.allOf).toEqual([
+        { $ref: '#/components/schemas/WebhookEvent' },
+        { type: 'object', properties: { type: { const: type } } },
+      ]);
+      expect(op.post.parameters.map((p: { name: string }) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+    }
+
+    const event = doc.components.schemas.WebhookEvent;
+    expect(event.required).toEqual(['type', 'timestamp', 'data']);
+    expect(event.properties.type.enum).toEqual(['job.completed', 'job.failed', 'job.cancelled', 'test']);
+    expect(Object.keys(event.properties.data.properties)).toEqual([
+      'jobId',
+      'state',
+      'batchId',
+      'mappingId',
+      'mappingName',
+      'dataFilename',
+      'templateFilename',
+      'rowsRead',
+      'rowsWritten',
+      'warningCount',
+      'controlTotals',
+      'resultUrl',
+      'resultExpiresAt',
+      'finishedAt',
+      'error',
+    ]);
+    // The example is a complete payload: every data field the schema names is in it.
+    const [example] = event.examples;
+    expect(example.type).toBe('job.completed');
+    expect(Object.keys(example.data)).toEqual(Object.keys(event.properties.data.properties));
+
+    expect(doc.components.schemas.WebhookEndpoint.properties.events.items.enum).toEqual([
+      'job.completed',
+      'job.failed',
+      'job.cancelled',
+    ]);
+    const processOp = doc.paths['/api/process'].post;
+    expect(processOp.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        in: 'header',
+        schema: { type: 'string', maxLength: 255 },
+      }),
+    );
+    expect(Object.keys(processOp.responses)).toContain('422');
+    expect(doc.components.schemas.ProcessRequest.properties.mappingId).toMatchObject({ type: 'string' });
   });
 
   it('renders a page listing the endpoints, without a signed-in user', async () => {

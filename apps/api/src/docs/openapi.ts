@@ -11,6 +11,78 @@ const errors = (codes: number[]) =>
   );
 const bearer = [{ apiKey: [] }];
 const json = (schema: object) => ({ 'application/json': { schema } });
+const idParam = (name = 'id') => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const JOB_EVENTS = ['job.completed', 'job.failed', 'job.cancelled'];
+
+/** The job.completed payload of the documentation's walk-through (apps/web/…/api-walkthrough.ts). */
+const WEBHOOK_EVENT_EXAMPLE = {
+  type: 'job.completed',
+  timestamp: '2026-11-25T10:00:00.000Z',
+  data: {
+    jobId: 'csv-jobs-…',
+    state: 'completed',
+    batchId: null,
+    mappingId: null,
+    mappingName: null,
+    dataFilename: 'data.csv',
+    templateFilename: 'template.csv',
+    rowsRead: 2,
+    rowsWritten: 2,
+    warningCount: 0,
+    controlTotals: [
+      {
+        column: 'Amount',
+        kind: 'debitCredit',
+        sourceColumns: ['Debit', 'Credit'],
+        sourceTotal: '849.50',
+        outputTotal: '849.50',
+        values: 2,
+        unreadable: 0,
+      },
+    ],
+    resultUrl: 'https://csvmapper.app/api/jobs/csv-jobs-…/result',
+    resultExpiresAt: '2026-11-25T11:00:00.000Z',
+    finishedAt: '2026-11-25T10:00:00.000Z',
+    error: null,
+  },
+};
+
+/** One outgoing event as OpenAPI 3.1 `webhooks` describes it: a signed POST to the endpoint's URL. */
+const webhookOperation = (type: string, summary: string) => ({
+  post: {
+    summary,
+    description:
+      'Sent as a POST to every enabled endpoint subscribed to this event, signed the Standard Webhooks way: ' +
+      'headers `webhook-id` (the same on retries and resends), `webhook-timestamp` (Unix seconds) and ' +
+      '`webhook-signature` (space-separated `v1,<base64 HMAC-SHA256>` entries over ' +
+      '`${webhook-id}.${webhook-timestamp}.${body}`, keyed with the base64-decoded secret after `whsec_`). ' +
+      'Answer 2xx within 15 s. Retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±20 %); `Retry-After` ' +
+      'is honoured on 429/503 (up to 1 h); 410 disables the endpoint; redirects are not followed.',
+    security: [],
+    parameters: [
+      { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' } },
+      { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' } },
+      { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' } },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/WebhookEvent' },
+              { type: 'object', properties: { type: { const: type } } },
+            ],
+          },
+        },
+      },
+    },
+    responses: {
+      '2XX': { description: 'Delivered' },
+      '410': { description: 'Gone: the endpoint is disabled and receives nothing more' },
+    },
+  },
+});
 
 const uploadBody = {
   required: true,
@@ -112,7 +184,9 @@ export const OPENAPI_DOCUMENT = {
       },
       ProcessRequest: {
         type: 'object',
-        required: ['templateFileId', 'dataFileId', 'mappings'],
+        required: ['templateFileId', 'dataFileId'],
+        description:
+          'Send `mappings`, or `mappingId` to use a saved mapping (or both: `mappings` then wins).',
         properties: {
           templateFileId: {
             type: 'string',
@@ -120,6 +194,11 @@ export const OPENAPI_DOCUMENT = {
           },
           dataFileId: { type: 'string' },
           mappings: { type: 'array', items: { $ref: '#/components/schemas/MappingPair' } },
+          mappingId: {
+            type: 'string',
+            format: 'uuid',
+            description: 'A saved mapping whose pairs are used; job events then name it',
+          },
           templateHeaders: { type: 'array', items: { type: 'string' } },
           async: { type: 'boolean', description: 'Run as a background job (plans with async processing)' },
           options: {
@@ -173,10 +252,87 @@ export const OPENAPI_DOCUMENT = {
         properties: {
           id: { type: 'string' },
           url: { type: 'string', format: 'uri' },
-          events: { type: 'array', items: { enum: ['job.completed', 'job.failed'] } },
+          events: { type: 'array', items: { enum: JOB_EVENTS } },
           enabled: { type: 'boolean' },
+          disabledReason: { type: ['string', 'null'] },
+          previousSecretExpiresAt: {
+            type: ['string', 'null'],
+            format: 'date-time',
+            description: 'Until then deliveries are also signed with the secret before the last rotation',
+          },
+          createdAt: { type: 'string', format: 'date-time' },
           secret: { type: 'string', description: 'whsec_…, only in the creation response' },
         },
+      },
+      WebhookDelivery: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          event: { enum: [...JOB_EVENTS, 'test'] },
+          messageId: { type: 'string', description: 'The webhook-id header' },
+          jobId: { type: ['string', 'null'] },
+          attempt: { type: 'integer', minimum: 1 },
+          statusCode: { type: ['integer', 'null'] },
+          durationMs: { type: ['integer', 'null'] },
+          error: { type: ['string', 'null'] },
+          responseSnippet: { type: ['string', 'null'], description: "First 1 KB of the receiver's response" },
+          outcome: { enum: ['succeeded', 'retrying', 'failed'] },
+          nextRetryAt: { type: ['string', 'null'], format: 'date-time' },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      WebhookEvent: {
+        type: 'object',
+        required: ['type', 'timestamp', 'data'],
+        description: 'The body of every webhook delivery (the `test` event carries `{ message }` as data)',
+        properties: {
+          type: { enum: [...JOB_EVENTS, 'test'] },
+          timestamp: { type: 'string', format: 'date-time' },
+          data: {
+            type: 'object',
+            required: ['jobId', 'state', 'finishedAt'],
+            properties: {
+              jobId: { type: 'string' },
+              state: { enum: ['completed', 'failed', 'cancelled'] },
+              batchId: { type: ['string', 'null'] },
+              mappingId: { type: ['string', 'null'], description: 'When a saved mapping was used' },
+              mappingName: { type: ['string', 'null'] },
+              dataFilename: { type: 'string' },
+              templateFilename: { type: 'string' },
+              rowsRead: { type: 'integer' },
+              rowsWritten: { type: 'integer' },
+              warningCount: { type: 'integer' },
+              controlTotals: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    column: { type: 'string' },
+                    kind: { enum: ['amount', 'number', 'debitCredit'] },
+                    sourceColumns: { type: 'array', items: { type: 'string' } },
+                    sourceTotal: { type: 'string', description: 'Decimal as a string' },
+                    outputTotal: { type: 'string' },
+                    values: { type: 'integer' },
+                    unreadable: { type: 'integer' },
+                  },
+                },
+              },
+              resultUrl: {
+                type: ['string', 'null'],
+                format: 'uri',
+                description: 'Absolute download URL (send your API key); completed only',
+              },
+              resultExpiresAt: { type: ['string', 'null'], format: 'date-time' },
+              finishedAt: { type: 'string', format: 'date-time' },
+              error: {
+                type: ['object', 'null'],
+                description: 'failed only',
+                properties: { code: { type: 'string' }, message: { type: 'string' } },
+              },
+            },
+          },
+        },
+        examples: [WEBHOOK_EVENT_EXAMPLE],
       },
     },
   },
@@ -235,7 +391,27 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/mappings': {
+      get: {
+        summary: 'List your saved mappings',
+        responses: {
+          '200': {
+            description: 'Saved mappings',
+            content: json({ type: 'array', items: { $ref: '#/components/schemas/SavedMapping' } }),
+          },
+          ...errors([401]),
+        },
+      },
+    },
     '/api/mappings/{id}': {
+      get: {
+        summary: 'One saved mapping (its id is what POST /api/process takes as mappingId)',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        responses: {
+          '200': { description: 'The mapping', content: json({ $ref: '#/components/schemas/SavedMapping' }) },
+          ...errors([401, 404]),
+        },
+      },
       put: {
         summary: 'Create or update a saved mapping under this id',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
@@ -250,6 +426,17 @@ export const OPENAPI_DOCUMENT = {
     '/api/process': {
       post: {
         summary: 'Apply a mapping to an uploaded data file',
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Up to 255 characters. The same key from the same account within 24 h answers the first ' +
+              'answer again (header `Idempotent-Replayed: true`); with a different body, 422 IDEMPOTENCY_KEY_REUSED.',
+            schema: { type: 'string', maxLength: 255 },
+          },
+        ],
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/ProcessRequest' }) },
         responses: {
           '200': {
@@ -260,7 +447,19 @@ export const OPENAPI_DOCUMENT = {
             description: 'Queued as a background job',
             content: json({ $ref: '#/components/schemas/Queued' }),
           },
-          ...errors([400, 401, 403, 404]),
+          ...errors([400, 401, 403, 404, 422]),
+        },
+      },
+    },
+    '/api/jobs': {
+      get: {
+        summary: 'Your background jobs, newest first',
+        responses: {
+          '200': {
+            description: 'Jobs',
+            content: json({ type: 'array', items: { $ref: '#/components/schemas/Job' } }),
+          },
+          ...errors([401]),
         },
       },
     },
@@ -319,5 +518,97 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/webhooks/{id}': {
+      patch: {
+        summary: 'Change an endpoint: url, events (at least one), enabled',
+        parameters: [idParam()],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            properties: {
+              url: { type: 'string' },
+              events: { type: 'array', minItems: 1, items: { enum: JOB_EVENTS } },
+              enabled: { type: 'boolean' },
+            },
+          }),
+        },
+        responses: {
+          '200': { description: 'Updated', content: json({ $ref: '#/components/schemas/WebhookEndpoint' }) },
+          ...errors([400, 401, 403, 404]),
+        },
+      },
+      delete: {
+        summary: 'Delete an endpoint',
+        parameters: [idParam()],
+        responses: { '204': { description: 'Deleted' }, ...errors([401, 403, 404]) },
+      },
+    },
+    '/api/webhooks/{id}/test': {
+      post: {
+        summary: 'Send one signed test event (one attempt)',
+        parameters: [idParam()],
+        responses: {
+          '202': {
+            description: 'Queued',
+            content: json({ type: 'object', properties: { messageId: { type: 'string' } } }),
+          },
+          ...errors([401, 403, 404]),
+        },
+      },
+    },
+    '/api/webhooks/{id}/rotate-secret': {
+      post: {
+        summary: 'Replace the signing secret (shown once); deliveries carry both signatures for 24 h',
+        parameters: [idParam()],
+        responses: {
+          '200': {
+            description: 'The new secret',
+            content: json({
+              type: 'object',
+              properties: {
+                secret: { type: 'string', description: 'whsec_…' },
+                previousSecretExpiresAt: { type: 'string', format: 'date-time' },
+              },
+            }),
+          },
+          ...errors([401, 403, 404]),
+        },
+      },
+    },
+    '/api/webhooks/{id}/deliveries': {
+      get: {
+        summary: 'The last 100 delivery attempts, newest first (kept 30 days)',
+        parameters: [idParam()],
+        responses: {
+          '200': {
+            description: 'Attempts',
+            content: json({ type: 'array', items: { $ref: '#/components/schemas/WebhookDelivery' } }),
+          },
+          ...errors([401, 403, 404]),
+        },
+      },
+    },
+    '/api/webhooks/{id}/deliveries/{deliveryId}/resend': {
+      post: {
+        summary: 'Send a delivery’s event again: same webhook-id and payload, fresh signature, one attempt',
+        parameters: [idParam(), idParam('deliveryId')],
+        responses: {
+          '202': {
+            description: 'Queued',
+            content: json({ type: 'object', properties: { messageId: { type: 'string' } } }),
+          },
+          ...errors([401, 403, 404]),
+        },
+      },
+    },
+  },
+  webhooks: {
+    'job.completed': webhookOperation(
+      'job.completed',
+      'A job finished; the result can be downloaded from resultUrl',
+    ),
+    'job.failed': webhookOperation('job.failed', 'A job failed; data.error says why'),
+    'job.cancelled': webhookOperation('job.cancelled', 'A job was cancelled'),
   },
 } as const;
