@@ -6,14 +6,31 @@ import { PageLink as RouterLink } from '../../components/page-link';
 // readers without JavaScript see it, and it can never drift from what the api publishes.
 import { OPENAPI_DOCUMENT } from '../../../../api/src/docs/openapi';
 import { ContentPage } from '../../features/public/content-page';
+import {
+  HMAC_RULE,
+  PAYLOAD_EXAMPLE,
+  RECEIVER_RUN,
+  RECEIVER_SOURCE,
+  SAMPLE_FILES,
+  SAMPLE_RESULT,
+  SETUP_COMMAND,
+  WALKTHROUGH_STEPS,
+  WALKTHROUGH_VARIABLES,
+} from './api-walkthrough';
 
 interface Operation {
   summary?: string;
   responses?: Record<string, { description?: string }>;
 }
 
-const METHODS = ['get', 'post', 'put', 'delete'] as const;
-const METHOD_COLOURS: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', delete: 'red' };
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHOD_COLOURS: Record<string, string> = {
+  get: 'blue',
+  post: 'green',
+  put: 'orange',
+  patch: 'purple',
+  delete: 'red',
+};
 
 const ENDPOINTS = Object.entries(
   OPENAPI_DOCUMENT.paths as Record<string, Partial<Record<string, Operation>>>,
@@ -27,49 +44,30 @@ const ENDPOINTS = Object.entries(
   })),
 );
 
-const CURL = `# 1. Upload the template (headers only) and the data file
-curl -s -H "Authorization: Bearer $CSVM_KEY" -F file=@template.csv \\
-  https://csvmapper.app/api/upload/template        # → { "id": "tpl…", "headers": [...] }
-curl -s -H "Authorization: Bearer $CSVM_KEY" -F file=@orders.csv \\
-  https://csvmapper.app/api/upload/data            # → { "id": "dat…", "rowCount": 120000 }
+/** The payload's data fields, in the order the api writes them. */
+const PAYLOAD_FIELDS: [string, string][] = [
+  ['jobId', 'The job, as returned by POST /api/process and listed by GET /api/jobs.'],
+  ['state', 'completed, failed or cancelled (matches the event type).'],
+  ['batchId', 'null (reserved for batches).'],
+  ['mappingId, mappingName', 'The saved mapping the job used (mappingId in the request), else null.'],
+  ['dataFilename, templateFilename', 'The uploaded files’ names.'],
+  [
+    'rowsRead, rowsWritten, warningCount',
+    'Rows read from the data file, rows written, values passed through.',
+  ],
+  [
+    'controlTotals',
+    'Per amount/number column: column, kind, sourceColumns, sourceTotal, outputTotal (decimal strings), values, unreadable.',
+  ],
+  [
+    'resultUrl, resultExpiresAt',
+    'Absolute download URL (send your API key) and when it expires; completed only.',
+  ],
+  ['finishedAt', 'When the job ended.'],
+  ['error', '{ code, message } for job.failed, else null.'],
+];
 
-# 2. Process with a mapping ("async": true queues a background job)
-curl -s -H "Authorization: Bearer $CSVM_KEY" -H "Content-Type: application/json" \\
-  -d '{"templateFileId":"tpl…","dataFileId":"dat…","async":true,
-       "mappings":[{"templateColumn":"Date","dataColumn":"Booking date",
-                    "transform":{"kind":"date","input":"auto","output":"MM/DD/YYYY"}},
-                   {"templateColumn":"Amount","dataColumn":"",
-                    "transform":{"kind":"debitCredit","debitColumn":"Debit","creditColumn":"Credit"}}]}' \\
-  https://csvmapper.app/api/process                # → 202 { "jobId": "…", "status": "queued" }
-
-# 3. Poll the job until state is "completed"
-curl -s -H "Authorization: Bearer $CSVM_KEY" https://csvmapper.app/api/jobs/$JOB_ID
-# → { "state": "active", "progress": 40, "rowsProcessed": 48000, ... }
-
-# 4. Download the result (kept for 1 hour)
-curl -s -H "Authorization: Bearer $CSVM_KEY" -o result.csv \\
-  https://csvmapper.app/api/jobs/$JOB_ID/result`;
-
-const VERIFY = `// Node.js: verify a CSV Mapper webhook (Standard Webhooks, v1 HMAC-SHA256)
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
-export function verify(rawBody, headers, secret /* "whsec_…" */) {
-  const id = headers['webhook-id'];
-  const ts = Number(headers['webhook-timestamp']);
-  if (Math.abs(Date.now() / 1000 - ts) > 300) throw new Error('timestamp too old');
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const expected = createHmac('sha256', key).update(\`\${id}.\${ts}.\${rawBody}\`).digest('base64');
-  const ok = headers['webhook-signature'].split(' ').some((s) => {
-    const [version, sig] = s.split(',');
-    return version === 'v1' && sig.length === expected.length &&
-      timingSafeEqual(Buffer.from(sig), Buffer.from(expected));
-  });
-  if (!ok) throw new Error('bad signature');
-  return JSON.parse(rawBody); // { type: "job.completed", timestamp, data: { jobId, ... } }
-}
-
-// Or with the official library: npm install standardwebhooks
-// new Webhook(secret).verify(rawBody, headers)`;
+const RETRIES = '5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (each ±20 %), a little over a day in all';
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
@@ -214,26 +212,169 @@ export function DocumentationPage() {
       </DocSection>
 
       <DocSection id="quick-start" title="curl quick start: upload → process → poll → download">
-        <CodeBlock label="curl example of the API flow">{CURL}</CodeBlock>
+        <Text color="fg.muted">
+          From an API key to a verified webhook, in one terminal with <Code>curl</Code> and <Code>jq</Code>.
+          Every command below is run as shown by our test suite on each change, so you can paste them as they
+          are. First set three variables:
+        </Text>
+        <CodeBlock label="Variables the commands use">{SETUP_COMMAND}</CodeBlock>
+        <List.Root gap="1" ps="5" color="fg.muted" fontSize="sm">
+          {WALKTHROUGH_VARIABLES.map((v) => (
+            <List.Item key={v.name}>
+              <Code>${v.name}</Code>: {v.explanation}
+            </List.Item>
+          ))}
+        </List.Root>
+        <Text color="fg.muted">
+          To follow along, save these two files in the directory you run the commands from:
+        </Text>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3">
+          {Object.entries(SAMPLE_FILES).map(([name, content]) => (
+            <Stack key={name} gap="1" flex="1" minW="0">
+              <Text fontSize="sm" fontWeight="medium">
+                {name}
+              </Text>
+              <CodeBlock label={`Sample ${name}`}>{content}</CodeBlock>
+            </Stack>
+          ))}
+        </Stack>
+        <Stack as="ol" aria-label="curl example of the API flow" gap="5" listStyleType="none" ps="0">
+          {WALKTHROUGH_STEPS.map((step, i) => (
+            <Stack as="li" key={step.id} id={`step-${step.id}`} gap="2">
+              <Heading as="h3" size="md">
+                {i + 1}. {step.title}
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                {step.explanation}
+              </Text>
+              <CodeBlock label={`Step ${i + 1}: ${step.title}`}>{step.command}</CodeBlock>
+            </Stack>
+          ))}
+        </Stack>
+        <Text color="fg.muted" fontSize="sm">
+          With the sample files, <Code>result.csv</Code> holds (lines end with CRLF):
+        </Text>
+        <CodeBlock label="The resulting result.csv">{SAMPLE_RESULT}</CodeBlock>
         <Text color="fg.muted" fontSize="sm">
           Small files processed without <Code>async</Code> answer <Code>200</Code> with <Code>csvData</Code>{' '}
-          directly. Save a mapping for reuse with <Code>PUT /api/mappings/{'{id}'}</Code>.
+          directly. Save a mapping for reuse with <Code>PUT /api/mappings/{'{id}'}</Code> and run it later
+          with <Code>{'"mappingId"'}</Code>.
         </Text>
       </DocSection>
 
       <DocSection id="webhooks" title="Webhooks">
         <Text color="fg.muted">
-          Business and Enterprise accounts can register HTTPS endpoints (Profile → Webhooks, or{' '}
-          <Code>POST /api/webhooks</Code>) for the events <Code>job.completed</Code> and{' '}
-          <Code>job.failed</Code>. Each delivery is a JSON <Code>{'{ type, timestamp, data }'}</Code> signed
-          the Standard Webhooks way with the endpoint’s secret (<Code>whsec_…</Code>, shown once): headers{' '}
-          <Code>webhook-id</Code>, <Code>webhook-timestamp</Code> and{' '}
-          <Code>webhook-signature: v1,&lt;base64 HMAC-SHA256&gt;</Code> over <Code>id.timestamp.body</Code>.
-          Answer with any 2xx within 15 seconds; failed deliveries are retried with exponential backoff for
-          about a day, and the <Code>webhook-id</Code> stays the same across retries so you can drop
-          duplicates.
+          Business and Enterprise accounts register endpoints on the Profile page (Webhooks) or with{' '}
+          <Code>POST /api/webhooks</Code>. Events: <Code>job.completed</Code>, <Code>job.failed</Code> and{' '}
+          <Code>job.cancelled</Code> (a new endpoint gets all three; choose fewer with{' '}
+          <Code>PATCH /api/webhooks/{'{id}'}</Code> <Code>{'{ "events": [...] }'}</Code>), plus{' '}
+          <Code>test</Code>, sent only when you ask for a test event. Each delivery is a JSON{' '}
+          <Code>{'{ type, timestamp, data }'}</Code> signed the Standard Webhooks way with the endpoint’s
+          secret.
         </Text>
-        <CodeBlock label="Webhook signature verification in Node.js">{VERIFY}</CodeBlock>
+
+        <Heading as="h3" size="md">
+          Receive and verify (Node.js)
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Save as <Code>receiver.js</Code> where <Code>$WEBHOOK_URL</Code> reaches it, then run it with the
+          secret from step 1:
+        </Text>
+        <CodeBlock label="Run the webhook receiver">{RECEIVER_RUN}</CodeBlock>
+        <CodeBlock label="Webhook signature verification in Node.js">{RECEIVER_SOURCE}</CodeBlock>
+
+        <Heading as="h3" size="md">
+          The payload
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          What the receiver prints for the walk-through’s job (the <Code>test</Code> event carries{' '}
+          <Code>{'{ "message": "Test event from CSV Mapper" }'}</Code> as its data):
+        </Text>
+        <CodeBlock label="Example job.completed payload">{PAYLOAD_EXAMPLE}</CodeBlock>
+        <Table.ScrollArea
+          borderWidth="1px"
+          rounded="lg"
+          tabIndex={0}
+          role="region"
+          aria-label="Payload fields"
+        >
+          <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
+            <Table.Caption srOnly>Fields of data in job events</Table.Caption>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader scope="col">data field</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Meaning</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {PAYLOAD_FIELDS.map(([field, meaning]) => (
+                <Table.Row key={field}>
+                  <Table.Cell>
+                    <Code>{field}</Code>
+                  </Table.Cell>
+                  <Table.Cell fontSize="sm" color="fg.muted">
+                    {meaning}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+
+        <Heading as="h3" size="md">
+          Verify in any other language
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Libraries for most languages are listed at standardwebhooks.com. Without one, the rule is: compute
+          an HMAC-SHA256 with the base64-decoded secret (the part after <Code>whsec_</Code>) over{' '}
+          <Code>{'${webhook-id}.${webhook-timestamp}.${body}'}</Code> (the raw body, byte for byte), base64 it
+          and compare it in constant time with each space-separated <Code>v1,</Code> entry of{' '}
+          <Code>webhook-signature</Code>; refuse timestamps more than 5 minutes from your clock; drop a{' '}
+          <Code>webhook-id</Code> you have already handled.
+        </Text>
+        <CodeBlock label="Signature rule in pseudocode">{HMAC_RULE}</CodeBlock>
+
+        <Heading as="h3" size="md">
+          Retries, Retry-After and 410
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Only a 2xx answer within 15 seconds counts; redirects are not followed. A failed delivery is tried
+          again after {RETRIES}, with the same <Code>webhook-id</Code>. On 429 or 503 a{' '}
+          <Code>Retry-After</Code> header is honoured (up to 1 hour). Answering <Code>410 Gone</Code> disables
+          the endpoint; so do several days of failures, and the account owner is emailed.
+        </Text>
+
+        <Heading as="h3" size="md">
+          Secret rotation
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <Code>POST /api/webhooks/{'{id}'}/rotate-secret</Code> answers the new secret once and{' '}
+          <Code>previousSecretExpiresAt</Code>. For 24 hours each delivery is signed with both secrets (
+          <Code>webhook-signature: v1,&lt;new&gt; v1,&lt;old&gt;</Code>), so a receiver on either secret
+          verifies; switch yours within that window.
+        </Text>
+
+        <Heading as="h3" size="md">
+          Delivery log and resend
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <Code>GET /api/webhooks/{'{id}'}/deliveries</Code> lists the last 100 attempts (kept 30 days),
+          newest first: event, <Code>messageId</Code> (the <Code>webhook-id</Code>), job, attempt, status
+          code, duration, error, the first 1 KB of your response and the outcome (<Code>succeeded</Code>,{' '}
+          <Code>retrying</Code> with <Code>nextRetryAt</Code>, or <Code>failed</Code>).{' '}
+          <Code>POST …/deliveries/{'{deliveryId}'}/resend</Code> sends that event once more with the same{' '}
+          <Code>webhook-id</Code> and payload and a fresh signature; the attempt joins the log.
+        </Text>
+
+        <Heading as="h3" size="md">
+          Idempotency-Key
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <Code>POST /api/process</Code> takes an <Code>Idempotency-Key</Code> header of up to 255 characters.
+          The same key from the same account within 24 hours answers what the first request answered (the same
+          job), with <Code>Idempotent-Replayed: true</Code>; the same key with a different body answers{' '}
+          <Code>422</Code> <Code>IDEMPOTENCY_KEY_REUSED</Code>. Use a new key for each new piece of work.
+        </Text>
       </DocSection>
 
       <DocSection id="integrations" title="Integrations">
