@@ -432,8 +432,10 @@ export const OPENAPI_DOCUMENT = {
             in: 'header',
             required: false,
             description:
-              'Up to 255 characters. The same key from the same account within 24 h answers the first ' +
-              'answer again (header `Idempotent-Replayed: true`); with a different body, 422 IDEMPOTENCY_KEY_REUSED.',
+              '1 to 255 visible ASCII characters (else 400 INVALID_IDEMPOTENCY_KEY). The same key from the same ' +
+              'account within 24 h answers the first answer again (header `Idempotent-Replayed: true`; an inline ' +
+              'answer for 1 h); with a different body, 422 IDEMPOTENCY_KEY_REUSED; while the first request still ' +
+              'runs, 409 REQUEST_IN_PROGRESS.',
             schema: { type: 'string', maxLength: 255 },
           },
         ],
@@ -447,7 +449,7 @@ export const OPENAPI_DOCUMENT = {
             description: 'Queued as a background job',
             content: json({ $ref: '#/components/schemas/Queued' }),
           },
-          ...errors([400, 401, 403, 404, 422]),
+          ...errors([400, 401, 403, 404, 409, 422]),
         },
       },
     },

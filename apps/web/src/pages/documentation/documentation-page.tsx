@@ -67,7 +67,7 @@ const PAYLOAD_FIELDS: [string, string][] = [
   ['error', '{ code, message } for job.failed, else null.'],
 ];
 
-const RETRIES = '5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (each ±20 %), a little over a day in all';
+const RETRIES = '5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±20 %), about 28 hours in all';
 
 function CodeBlock({ label, children }: { label: string; children: string }) {
   return (
@@ -341,7 +341,9 @@ export function DocumentationPage() {
           Only a 2xx answer within 15 seconds counts; redirects are not followed. A failed delivery is tried
           again after {RETRIES}, with the same <Code>webhook-id</Code>. On 429 or 503 a{' '}
           <Code>Retry-After</Code> header is honoured (up to 1 hour). Answering <Code>410 Gone</Code> disables
-          the endpoint; so do several days of failures, and the account owner is emailed.
+          the endpoint at once. An endpoint whose deliveries have failed for several days in a row (5 by
+          default) is disabled too, and the account owner is emailed. Re-enable it on the Profile page or with{' '}
+          <Code>PATCH</Code> <Code>{'{ "enabled": true }'}</Code>.
         </Text>
 
         <Heading as="h3" size="md">
@@ -370,10 +372,14 @@ export function DocumentationPage() {
           Idempotency-Key
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          <Code>POST /api/process</Code> takes an <Code>Idempotency-Key</Code> header of up to 255 characters.
-          The same key from the same account within 24 hours answers what the first request answered (the same
-          job), with <Code>Idempotent-Replayed: true</Code>; the same key with a different body answers{' '}
-          <Code>422</Code> <Code>IDEMPOTENCY_KEY_REUSED</Code>. Use a new key for each new piece of work.
+          <Code>POST /api/process</Code> takes an <Code>Idempotency-Key</Code> header: 1 to 255 visible ASCII
+          characters (a UUID is a good choice; otherwise 400 <Code>INVALID_IDEMPOTENCY_KEY</Code>). The same
+          key from the same account within 24 hours answers what the first request answered (the same job),
+          with <Code>Idempotent-Replayed: true</Code>; an inline (non-async) answer can be replayed for 1
+          hour, as long as its CSV is kept. The same key with a different body answers <Code>422</Code>{' '}
+          <Code>IDEMPOTENCY_KEY_REUSED</Code>; while the first request is still running, a repeat answers{' '}
+          <Code>409</Code> <Code>REQUEST_IN_PROGRESS</Code>; a first request that failed frees its key. Use a
+          new key for each new piece of work.
         </Text>
       </DocSection>
 
