@@ -96,7 +96,7 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
 });
 
 describe('maintenance cleanup (real Postgres)', () => {
-  it('removes expired reset tokens and sessions only', async () => {
+  it('removes expired reset tokens, sessions and webhook attempts older than 30 days only', async () => {
     const { QuotaService } = await import('../src/quota/quota.service');
     const ds = new DataSource({ type: 'postgres', url: process.env.DATABASE_URL });
     await ds.initialize();
@@ -113,7 +113,21 @@ describe('maintenance cleanup (real Postgres)', () => {
         `INSERT INTO sessions (sid, sess, expire) VALUES ($1, '{}', now() - interval '1 minute'), ($2, '{}', now() + interval '1 hour')`,
         [`old-${u.id}`, `live-${u.id}`],
       );
+      const [ep] = await ds.query(
+        `INSERT INTO webhook_endpoints (user_id, url, secret) VALUES ($1, 'https://example.com/h', 'whsec_x') RETURNING id`,
+        [u.id],
+      );
+      await ds.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, event, message_id, attempt, created_at)
+         VALUES ($1, 'job.completed', 'msg_old', 1, now() - interval '31 days'),
+                ($1, 'job.completed', 'msg_recent', 1, now() - interval '29 days')`,
+        [ep.id],
+      );
       const removed = await new QuotaService(ds).cleanup();
+      expect(removed.deliveries).toBeGreaterThanOrEqual(1);
+      expect(
+        await ds.query('SELECT message_id FROM webhook_deliveries WHERE endpoint_id = $1', [ep.id]),
+      ).toEqual([{ message_id: 'msg_recent' }]);
       expect(removed.tokens).toBeGreaterThanOrEqual(1);
       const [{ n }] = await ds.query(
         'SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1',

@@ -4,12 +4,26 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
-import { newWebhookSecret } from '@csv-mapper/queue';
+import { jobEventBase, newWebhookSecret, type ProcessCsvPayload } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../src/config/worker.config';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
 
 // After 5 days in which every delivery failed, the endpoint is disabled and its owner gets one mail.
 // Time is simulated by seeding old failed deliveries; mail goes to an in-process SMTP server.
+
+/** A job.completed event for a job that never existed (the policy under test reads only the endpoint). */
+const STUB_JOB: ProcessCsvPayload = {
+  userId: '',
+  dataFileId: '',
+  templateFileId: '',
+  templateHeaders: [],
+  mappings: [],
+  maxRows: 0,
+  totalRows: 0,
+  dataFilename: 'data.csv',
+  fileSizeBytes: 0,
+};
+const completed = (jobId: string) => jobEventBase(jobId, STUB_JOB, 'completed');
 
 interface Mail {
   to: string[];
@@ -66,7 +80,7 @@ describe('webhook endpoints failing for days are disabled and their owner mailed
       WorkerModule.forRoot(
         loadWorkerConfig({
           ...process.env,
-          WEBHOOK_ALLOWED_IPS: '127.0.0.1',
+          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiverPort}`,
           WEBHOOK_RETRY_SCALE: '0.0001',
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           APP_URL: 'https://csvmapper.example',
@@ -117,8 +131,8 @@ describe('webhook endpoints failing for days are disabled and their owner mailed
     ]);
     const dispatcher = worker.get(WebhookDispatcher);
     const before = hits;
-    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-a', { jobId: 'job-a' });
-    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-b', { jobId: 'job-b' });
+    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-a', completed('job-a'));
+    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-b', completed('job-b'));
     await poll('the endpoint to be disabled', async () =>
       (await endpoint(ep.endpointId)).enabled ? undefined : true,
     );
@@ -135,7 +149,7 @@ describe('webhook endpoints failing for days are disabled and their owner mailed
       );
       return n >= 1 ? n : undefined;
     });
-    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-c', { jobId: 'job-c' });
+    await dispatcher.dispatch(ep.userId, 'job.completed', 'job-c', completed('job-c'));
     await new Promise((r) => setTimeout(r, 300)); // a third delivery would be sent within ~10 ms
     expect(mails.filter((x) => x.to.includes(ep.email))).toHaveLength(1);
     expect(mine[0].raw).toContain('Subject: Your CSV Mapper webhook endpoint was disabled');
@@ -153,7 +167,7 @@ describe('webhook endpoints failing for days are disabled and their owner mailed
     const young = await endpointWithHistory([{ daysAgo: 2, ok: false }]);
     const dispatcher = worker.get(WebhookDispatcher);
     for (const ep of [recovered, young])
-      await dispatcher.dispatch(ep.userId, 'job.completed', 'job-x', { jobId: 'job-x' });
+      await dispatcher.dispatch(ep.userId, 'job.completed', 'job-x', completed('job-x'));
     for (const ep of [recovered, young]) {
       await poll('a failed attempt to be logged', async () => {
         const [{ n }] = await ds.query(

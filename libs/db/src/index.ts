@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './entities/saved-mapping.entity';
+export type { WebhookDeliveryOutcome } from './entities/webhook-delivery.entity';
 export { MIGRATIONS } from './migrations';
 export {
   buildDataSourceOptions,

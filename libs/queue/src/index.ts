@@ -5,3 +5,4 @@ export * from './job-producer';
 export * from './job-index';
 export * from './webhook-signing';
 export * from './job-metrics';
+export * from './job-events';

@@ -12,6 +12,11 @@ export interface ProcessCsvPayload {
   userId: string;
   dataFileId: string;
   templateFileId: string;
+  /** The template's file name (a built-in template's name for a virtual one); for the webhook payload. */
+  templateFilename?: string;
+  /** The saved mapping the request named, if any; for the webhook payload. */
+  mappingId?: string | null;
+  mappingName?: string | null;
   templateHeaders: string[];
   /** Mapping pairs (ARCHITECTURE §4); JSON-safe. */
   mappings: Array<{ templateColumn: string; dataColumn: string; transform?: Record<string, unknown> }>;
@@ -23,13 +28,55 @@ export interface ProcessCsvPayload {
   options?: Record<string, unknown>;
 }
 
+/** Job events an endpoint can subscribe to; `test` is sent only on request. */
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/** A job event's `data` (documented in the OpenAPI document's `webhooks` and on /documentation). */
+export interface JobEventData {
+  jobId: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  /** Bulk uploads will fill this; null for single jobs. */
+  batchId: string | null;
+  mappingId: string | null;
+  mappingName: string | null;
+  dataFilename: string;
+  templateFilename: string | null;
+  rowsRead: number;
+  rowsWritten: number;
+  warningCount: number;
+  controlTotals: unknown[];
+  /** Absolute download address of the result (completed jobs only), valid until resultExpiresAt. */
+  resultUrl: string | null;
+  resultExpiresAt: string | null;
+  finishedAt: string;
+  error: { code: string; message: string } | null;
+}
+
+/** Standard Webhooks body: `{ type, timestamp, data }`. */
+export interface WebhookEventBody {
+  type: WebhookEventType | 'test';
+  timestamp: string;
+  data: JobEventData | { message: string };
+}
+
 export interface WebhookDeliveryPayload {
   endpointId: string;
-  event: 'job.completed' | 'job.failed' | 'test';
-  /** Standard Webhooks message id: stable across retries. */
+  event: WebhookEventType | 'test';
+  /** Standard Webhooks message id: stable across retries and resends. */
   messageId: string;
   timestamp: number;
-  body: Record<string, unknown>;
+  body: WebhookEventBody;
+  /** A resend continues the message's attempt count in the delivery log. */
+  attemptOffset?: number;
+}
+
+/** Fans one event out to the owner's subscribed endpoints (for events raised outside the worker). */
+export interface WebhookDispatchPayload {
+  userId: string;
+  event: WebhookEventType;
+  subjectId: string;
+  data: JobEventData;
 }
 
 export type MaintenancePayload = Record<string, never>;
@@ -37,7 +84,7 @@ export type MaintenancePayload = Record<string, never>;
 /** Every job name per queue with its payload type. */
 export interface JobPayloads {
   'csv-jobs': { 'process-csv': ProcessCsvPayload };
-  webhooks: { deliver: WebhookDeliveryPayload };
+  webhooks: { deliver: WebhookDeliveryPayload; dispatch: WebhookDispatchPayload };
   maintenance: { 'monthly-quota-reset': MaintenancePayload; cleanup: MaintenancePayload };
 }
 

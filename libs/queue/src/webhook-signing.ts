@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // Standard Webhooks signing (spec v1): signature = base64(HMAC-SHA256(secret, `${id}.${timestamp}.${body}`)),
 // sent as `webhook-signature: v1,<sig>`; the secret is 'whsec_' + base64 of ≥ 24 random bytes.
@@ -19,8 +19,9 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${sig}`;
 }
 
+/** Headers of one delivery; during a secret rotation every secret signs (space-separated `v1,` entries). */
 export function webhookHeaders(
-  secret: string,
+  secrets: readonly string[],
   id: string,
   timestamp: number,
   body: string,
@@ -30,8 +31,13 @@ export function webhookHeaders(
     'user-agent': 'CSV-Mapper-Webhooks/1.0',
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, id, timestamp, body),
+    'webhook-signature': secrets.map((s) => signWebhook(s, id, timestamp, body)).join(' '),
   };
+}
+
+/** The message id of one event to one endpoint: derived, so a job finishing twice sends one message. */
+export function webhookMessageId(endpointId: string, event: string, subjectId: string): string {
+  return `msg_${createHash('sha256').update(`${endpointId}:${event}:${subjectId}`).digest('hex').slice(0, 32)}`;
 }
 
 /** Verifies any of the space-separated signatures (rotation), within a 5-minute tolerance. */

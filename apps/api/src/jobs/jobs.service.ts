@@ -8,6 +8,7 @@ import {
   BlobNotFoundError,
   EphemeralStore,
   JobProducer,
+  jobEventBase,
   jobIdFrom,
   QUEUES,
   UserJobIndex,
@@ -145,7 +146,27 @@ export class JobsService {
       throw new AppError(409, 'JOB_FINISHED', 'The job has already finished and cannot be cancelled.');
     }
     await this.index.requestCancel(id);
-    if (state === 'queued') await job.remove().catch(() => undefined);
+    // A job removed before it ran never reaches the worker's failure path: raise job.cancelled here.
+    // One the worker already holds stops at its next progress check and raises it there.
+    if (
+      state === 'queued' &&
+      (await job.remove().then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      await this.producer.enqueue(
+        QUEUES.webhooks,
+        'dispatch',
+        {
+          userId,
+          event: 'job.cancelled',
+          subjectId: id,
+          data: jobEventBase(id, job.data, 'cancelled'),
+        },
+        { dedupeKey: `dispatch:job.cancelled:${id}` },
+      );
+    }
     return { ...(await this.view(job)), state: 'cancelled' };
   }
 

@@ -18,6 +18,7 @@ export class MappingsController {
   }
 
   @Post('match')
+  @ApiKeyAllowed()
   @HttpCode(200)
   match(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<MatchResult> {
     return this.mappings.match(user, body);
@@ -30,6 +31,7 @@ export class MappingsController {
   }
 
   @Post()
+  @ApiKeyAllowed()
   create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<SavedMappingView> {
     return this.mappings.create(user, body);
   }

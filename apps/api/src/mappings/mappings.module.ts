@@ -8,5 +8,6 @@ import { MappingsService } from './mappings.service';
   imports: [AuthModule],
   controllers: [MappingsController],
   providers: [MappingsService],
+  exports: [MappingsService],
 })
 export class MappingsModule {}

@@ -19,6 +19,8 @@ const schema = z.object({
   templateFileId: z.string().max(200).optional().nullable(),
   dataFileId: z.string().max(200).optional().nullable(),
   mappings: mappingsSchema.default([]),
+  /** A saved mapping to run (its pairs are used when `mappings` is empty); named in webhook events. */
+  mappingId: z.string().max(100).optional().nullable(),
   templateHeaders: z.array(z.string().max(500)).max(1000).optional(),
   async: z.boolean().optional(),
   options: z
@@ -35,6 +37,7 @@ export interface ProcessRequest {
   templateFileId: string;
   dataFileId: string;
   mappings: MappingPair[];
+  mappingId?: string;
   templateHeaders?: string[];
   async?: boolean;
   options: {
@@ -68,6 +71,7 @@ export function parseProcessRequest(body: unknown): ProcessRequest {
       dataColumn: m.dataColumn,
       ...(m.transform ? { transform: m.transform as unknown as Transform } : {}),
     })),
+    ...(v.mappingId ? { mappingId: v.mappingId } : {}),
     templateHeaders: v.templateHeaders,
     async: v.async,
     options: v.options ?? {},

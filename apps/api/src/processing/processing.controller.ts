@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
@@ -25,15 +25,28 @@ export class ProcessingController {
   async process(
     @CurrentUser() user: AuthUser,
     @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProcessResponse | QueuedResponse> {
-    const result = await this.processing.process(user, parseProcessRequest(body));
-    if ('jobId' in result) res.status(202);
-    return result;
+    const req = parseProcessRequest(body);
+    if (idempotencyKey === undefined) {
+      const result = await this.processing.process(user, req);
+      if ('jobId' in result) res.status(202);
+      return result;
+    }
+    const {
+      status,
+      body: answer,
+      replayed,
+    } = await this.processing.processIdempotent(user, req, idempotencyKey);
+    res.status(status);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return answer;
   }
 
   @Post('preview')
   @HttpCode(200)
+  @ApiKeyAllowed()
   preview(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<PreviewResponse> {
     return this.processing.preview(user, parseProcessRequest(body));
   }

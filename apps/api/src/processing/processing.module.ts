@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
+import { MappingsModule } from '../mappings/mappings.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { IdempotencyService } from './idempotency.service';
 import { ProcessingController } from './processing.controller';
 import { ProcessingService } from './processing.service';
 
 /** POST /api/process and its live preview: mapping an uploaded data file onto a template. */
 @Module({
-  imports: [AuthModule, UploadsModule, JobsModule],
+  imports: [AuthModule, UploadsModule, JobsModule, MappingsModule],
   controllers: [ProcessingController],
-  providers: [ProcessingService],
+  providers: [ProcessingService, IdempotencyService],
 })
 export class ProcessingModule {}

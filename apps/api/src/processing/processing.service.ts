@@ -21,6 +21,8 @@ import {
 } from '@csv-mapper/domain';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
+import { MappingsService } from '../mappings/mappings.service';
+import { IdempotencyService, type IdempotentResult } from './idempotency.service';
 import { UsageHistoryEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
@@ -66,6 +68,8 @@ export interface PreviewResponse {
 
 interface Prepared {
   templateHeaders: string[];
+  templateFilename: string | null;
+  mapping: { id: string; name: string } | null;
   required: string[];
   data: StoredUploadView;
 }
@@ -77,10 +81,31 @@ export class ProcessingService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly jobs: JobsService,
     private readonly config: ApiConfig,
+    private readonly mappings: MappingsService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
-  async process(user: AuthUser, req: ProcessRequest): Promise<ProcessResponse | QueuedResponse> {
-    const { templateHeaders, required, data } = await this.prepare(user, req, true);
+  /** `process` under an Idempotency-Key: a repeat within 24 h answers the same (the same job). */
+  async processIdempotent(
+    user: AuthUser,
+    req: ProcessRequest,
+    key: string,
+  ): Promise<IdempotentResult<ProcessResponse | QueuedResponse>> {
+    return this.idempotency.run(user.id, key, req, async () => {
+      const body = await this.process(user, req, key);
+      const queued = 'jobId' in body;
+      return { status: queued ? 202 : 200, body, large: !queued };
+    });
+  }
+
+  /** `idempotencyKey` (when sent) is part of the double-submit key: another key is another job. */
+  async process(
+    user: AuthUser,
+    input: ProcessRequest,
+    idempotencyKey = '',
+  ): Promise<ProcessResponse | QueuedResponse> {
+    const prepared = await this.prepare(user, input, true);
+    const { templateHeaders, data, req } = prepared;
     const limits = limitsOf(user.plan);
     if (req.async && !limits.asyncProcessing) {
       throw new AppError(
@@ -94,16 +119,14 @@ export class ProcessingService {
       limits.maxRowsPerFile === UNLIMITED ? fileRows : Math.min(fileRows, limits.maxRowsPerFile);
     const background = req.async === true || perFile > this.config.syncRowLimit;
     // A double submit of the same request is one job: answer the existing one without reserving again.
-    const dedupeKey = background ? requestKey(user.id, req, templateHeaders) : '';
+    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
     if (background) {
       const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
     }
     try {
       return await this.run(user, req, {
-        templateHeaders,
-        required,
-        data,
+        ...prepared,
         fileRows,
         perFile,
         background,
@@ -135,6 +158,7 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; perFile: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, perFile, background, dedupeKey } = p;
+    const { templateFilename, mapping } = p;
     const limits = limitsOf(user.plan);
     const granted = await this.reserve(user.id, perFile, limits.maxMonthlyRows);
     let limitType: ProcessResponse['limitType'] = null;
@@ -149,6 +173,9 @@ export class ProcessingService {
             userId: user.id,
             dataFileId: req.dataFileId,
             templateFileId: req.templateFileId,
+            templateFilename: templateFilename ?? undefined,
+            mappingId: mapping?.id ?? null,
+            mappingName: mapping?.name ?? null,
             templateHeaders,
             mappings: req.mappings as unknown as Array<{ templateColumn: string; dataColumn: string }>,
             maxRows: granted,
@@ -208,8 +235,8 @@ export class ProcessingService {
   }
 
   /** The first output rows for the current (possibly incomplete) mappings; uses no quota. */
-  async preview(user: AuthUser, req: ProcessRequest): Promise<PreviewResponse> {
-    const { templateHeaders, required, data } = await this.prepare(user, req, false);
+  async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
+    const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
     try {
       const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
       const result = await previewMapping(stream, templateHeaders, req.mappings, {
@@ -237,8 +264,26 @@ export class ProcessingService {
     };
   }
 
-  private async prepare(user: AuthUser, req: ProcessRequest, complete: boolean): Promise<Prepared> {
+  /** The request with a saved mapping's pairs filled in (when it names one and sends none). */
+  private async withSavedMapping(
+    user: AuthUser,
+    req: ProcessRequest,
+  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping'] }> {
+    if (!req.mappingId) return { req, mapping: null };
+    const saved = await this.mappings.get(user, req.mappingId);
+    const mapping = { id: saved.id, name: saved.name };
+    if (req.mappings.length > 0) return { req, mapping };
+    return { req: { ...req, mappings: saved.mappings as unknown as MappingPair[] }, mapping };
+  }
+
+  private async prepare(
+    user: AuthUser,
+    input: ProcessRequest,
+    complete: boolean,
+  ): Promise<Prepared & { req: ProcessRequest }> {
+    const { req, mapping } = await this.withSavedMapping(user, input);
     let templateHeaders: string[];
+    let templateFilename: string | null = null;
     let required: string[] = [];
     if (req.templateFileId.startsWith(VIRTUAL_TEMPLATE_PREFIX)) {
       if (!req.templateHeaders || req.templateHeaders.length === 0) {
@@ -253,10 +298,12 @@ export class ProcessingService {
       const builtIn = findBuiltInTemplate(req.templateFileId.slice(VIRTUAL_TEMPLATE_PREFIX.length));
       if (builtIn && builtIn.columns.every((c, i) => c.name === templateHeaders[i])) {
         required = requiredColumns(builtIn);
+        templateFilename = builtIn.name;
       }
     } else {
       const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
       templateHeaders = template.info.headers;
+      templateFilename = template.meta.filename;
     }
     const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
     try {
@@ -309,7 +356,7 @@ export class ProcessingService {
         );
       }
     }
-    return { templateHeaders, required, data };
+    return { templateHeaders, templateFilename, mapping, required, data, req };
   }
 
   /**
@@ -366,11 +413,17 @@ export { outputFilename as outputName } from '@csv-mapper/domain';
 export type { MappingPair };
 
 /** Same user, files, columns, mappings and options → same key → one background job. */
-function requestKey(userId: string, req: ProcessRequest, templateHeaders: string[]): string {
+function requestKey(
+  userId: string,
+  req: ProcessRequest,
+  templateHeaders: string[],
+  idempotencyKey: string,
+): string {
   return createHash('sha256')
     .update(
       JSON.stringify([
         userId,
+        idempotencyKey,
         req.dataFileId,
         req.templateFileId,
         templateHeaders,

@@ -43,8 +43,22 @@ export class WebhooksController {
     return this.webhooks.sendTest(user.id, id);
   }
 
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    this.webhooks.assertPlan(user.plan);
+    return this.webhooks.rotateSecret(user.id, id);
+  }
+
   @Get(':id/deliveries')
   deliveries(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.webhooks.deliveriesOf(user.id, id);
+  }
+
+  @Post(':id/deliveries/:deliveryId/resend')
+  @HttpCode(202)
+  resend(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+    this.webhooks.assertPlan(user.plan);
+    return this.webhooks.resend(user.id, id, deliveryId);
   }
 }

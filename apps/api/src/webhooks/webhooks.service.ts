@@ -4,12 +4,21 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { WebhookDeliveryEntity, WebhookEndpointEntity } from '@csv-mapper/db';
 import { limitsOf } from '@csv-mapper/domain';
-import { JobProducer, newWebhookSecret, QUEUES } from '@csv-mapper/queue';
+import {
+  JobProducer,
+  newWebhookSecret,
+  QUEUES,
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryPayload,
+} from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS };
 const MAX_ENDPOINTS = 10;
+/** How long the old secret keeps signing after a rotation. */
+const ROTATION_OVERLAP_MS = 24 * 3600_000;
+/** Attempts the delivery log shows. */
+const LOG_LIMIT = 100;
 
 export interface EndpointView {
   id: string;
@@ -17,10 +26,14 @@ export interface EndpointView {
   events: string[];
   enabled: boolean;
   disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
 }
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Webhook endpoint not found.');
+const deliveryNotFound = () =>
+  new AppError(404, 'NOT_FOUND', 'Delivery not found. Attempts are kept 30 days.');
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Per-user webhook endpoints (plans with webhookSupport). Secrets are shown once, at creation. */
 @Injectable()
@@ -93,32 +106,44 @@ export class WebhooksService {
   async sendTest(userId: string, id: string): Promise<{ messageId: string }> {
     await this.owned(userId, id);
     const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
-    const timestamp = Math.floor(Date.now() / 1000);
-    await this.producer.enqueue(
-      QUEUES.webhooks,
-      'deliver',
-      {
-        endpointId: id,
-        event: 'test',
-        messageId,
-        timestamp,
-        body: {
-          type: 'test',
-          timestamp: new Date().toISOString(),
-          data: { message: 'Test event from CSV Mapper' },
-        },
+    await this.deliverOnce({
+      endpointId: id,
+      event: 'test',
+      messageId,
+      timestamp: Math.floor(Date.now() / 1000),
+      body: {
+        type: 'test',
+        timestamp: new Date().toISOString(),
+        data: { message: 'Test event from CSV Mapper' },
       },
-      { attempts: 1 },
-    );
+    });
     return { messageId };
   }
 
+  /**
+   * A new signing secret, shown once. The old one keeps signing beside it for 24 hours, so receivers can
+   * switch without missing a delivery (Standard Webhooks allows several `v1,` signatures).
+   */
+  async rotateSecret(userId: string, id: string): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
+    await this.owned(userId, id);
+    const secret = newWebhookSecret();
+    const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
+    await this.endpoints
+      .createQueryBuilder()
+      .update()
+      .set({ secret, previousSecret: () => 'secret', previousSecretExpiresAt })
+      .where('id = :id AND user_id = :userId', { id, userId })
+      .execute();
+    return { secret, previousSecretExpiresAt };
+  }
+
+  /** The last 100 attempts, newest first, with the first 1 KB of each answer. */
   async deliveriesOf(userId: string, id: string) {
     await this.owned(userId, id);
     const rows = await this.deliveries.find({
       where: { endpointId: id },
-      order: { createdAt: 'DESC' },
-      take: 50,
+      order: { createdAt: 'DESC', attempt: 'DESC' },
+      take: LOG_LIMIT,
     });
     return rows.map((d) => ({
       id: d.id,
@@ -129,13 +154,47 @@ export class WebhooksService {
       statusCode: d.statusCode,
       durationMs: d.durationMs,
       error: d.error,
+      responseSnippet: d.responseSnippet,
+      outcome: d.outcome,
       nextRetryAt: d.nextRetryAt,
       createdAt: d.createdAt,
     }));
   }
 
+  /** The attempt's event once more: same webhook-id and payload, a fresh signature; one attempt. */
+  async resend(userId: string, id: string, deliveryId: string): Promise<{ messageId: string }> {
+    const endpoint = await this.owned(userId, id);
+    if (!endpoint.enabled)
+      throw new AppError(
+        409,
+        'ENDPOINT_DISABLED',
+        'This endpoint is disabled. Enable it, then resend the delivery.',
+      );
+    if (!isUuid(deliveryId)) throw deliveryNotFound();
+    const d = await this.deliveries.findOne({ where: { id: deliveryId, endpointId: id } });
+    if (!d?.payload) throw deliveryNotFound();
+    const [{ attempts }] = (await this.deliveries.query(
+      'SELECT max(attempt)::int AS attempts FROM webhook_deliveries WHERE endpoint_id = $1 AND message_id = $2',
+      [id, d.messageId],
+    )) as Array<{ attempts: number }>;
+    await this.deliverOnce({
+      endpointId: id,
+      event: d.event as WebhookDeliveryPayload['event'],
+      messageId: d.messageId,
+      timestamp: Math.floor(Date.now() / 1000),
+      body: d.payload as WebhookDeliveryPayload['body'],
+      attemptOffset: attempts,
+    });
+    return { messageId: d.messageId };
+  }
+
+  /** One signed attempt, run by the worker's webhooks queue; its outcome lands in the delivery log. */
+  private async deliverOnce(payload: WebhookDeliveryPayload): Promise<void> {
+    await this.producer.enqueue(QUEUES.webhooks, 'deliver', payload, { attempts: 1 });
+  }
+
   private async owned(userId: string, id: string): Promise<WebhookEndpointEntity> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const ep = await this.endpoints.findOne({ where: { id, userId } });
     if (!ep) throw notFound();
     return ep;
@@ -149,6 +208,10 @@ function view(e: WebhookEndpointEntity): EndpointView {
     events: e.events,
     enabled: e.enabled,
     disabledReason: e.disabledReason,
+    previousSecretExpiresAt:
+      e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > Date.now()
+        ? e.previousSecretExpiresAt
+        : null,
     createdAt: e.createdAt,
   };
 }

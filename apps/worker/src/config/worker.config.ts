@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
 
@@ -46,8 +47,20 @@ const schema = z.object({
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** Consecutive days of failed deliveries after which an endpoint is disabled and its owner told. */
   WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.0001).max(365).default(5),
-  /** Comma-separated IPs webhooks may reach although private (tests, self-hosting). */
-  WEBHOOK_ALLOWED_IPS: z.string().default(''),
+  /**
+   * Private addresses webhooks may reach (tests, self-hosting): comma-separated `ip:port`, `cidr:port`,
+   * or a bare `ip`/`cidr` for ports 80 and 443 only.
+   */
+  WEBHOOK_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 });
@@ -64,7 +77,7 @@ export class WorkerConfig {
   readonly engineThreads: number;
   readonly shutdownGraceMs: number;
   readonly enableCron: boolean;
-  readonly webhookAllowedIps: ReadonlySet<string>;
+  readonly webhookAllowedIps: readonly AllowRule[];
   readonly webhookTimeoutMs: number;
   readonly webhookRetryScale: number;
   readonly lockMs: number;
@@ -87,11 +100,7 @@ export class WorkerConfig {
     this.engineThreads = e.ENGINE_THREADS;
     this.shutdownGraceMs = e.SHUTDOWN_GRACE_MS;
     this.enableCron = e.ENABLE_CRON === '1';
-    this.webhookAllowedIps = new Set(
-      e.WEBHOOK_ALLOWED_IPS.split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    );
+    this.webhookAllowedIps = parseAllowList(e.WEBHOOK_ALLOWED_IPS);
     this.webhookTimeoutMs = e.WEBHOOK_TIMEOUT_MS;
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;

@@ -7,6 +7,7 @@ import {
   BlobNotFoundError,
   EphemeralStore,
   JobDurationMetrics,
+  jobEventBase,
   QUEUES,
   resultIdFor,
   UserJobIndex,
@@ -24,6 +25,16 @@ const PROGRESS_INTERVAL_MS = 250;
 export class JobCancelledError extends UnrecoverableError {
   constructor() {
     super('The job was cancelled.');
+  }
+}
+
+/** A failure that retrying cannot fix, with the code webhook consumers and the api see. */
+export class JobFailedError extends UnrecoverableError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
@@ -77,12 +88,17 @@ export class CsvJobsProcessor extends WorkerHost {
     await this.usage
       .releaseReservation(job.id as string, p.userId, p.maxRows, p.dataFilename)
       .catch(() => undefined);
+    const cancelled = err instanceof JobCancelledError || err.message === new JobCancelledError().message;
+    const progress = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
+    const event = cancelled ? 'job.cancelled' : 'job.failed';
     await this.webhooks
-      .dispatch(p.userId, 'job.failed', job.id as string, {
-        jobId: job.id,
-        state: 'failed',
-        error: err.message,
-        filename: p.dataFilename,
+      .dispatch(p.userId, event, job.id as string, {
+        ...jobEventBase(job.id as string, p, cancelled ? 'cancelled' : 'failed'),
+        rowsRead: progress?.rowsDone ?? 0,
+        warningCount: progress?.warnings ?? 0,
+        error: cancelled
+          ? null
+          : { code: err instanceof JobFailedError ? err.code : 'JOB_FAILED', message: err.message },
       })
       .catch((e: Error) => this.logger.warn(`webhook dispatch failed: ${e.message}`));
   }
@@ -98,7 +114,10 @@ export class CsvJobsProcessor extends WorkerHost {
       input = await this.store.openRead(p.dataFileId, p.userId);
     } catch (err) {
       if (err instanceof BlobNotFoundError)
-        throw new UnrecoverableError('The data file expired before the job ran. Upload it again.');
+        throw new JobFailedError(
+          'DATA_FILE_EXPIRED',
+          'The data file expired before the job ran. Upload it again.',
+        );
       throw err;
     }
 
@@ -150,7 +169,7 @@ export class CsvJobsProcessor extends WorkerHost {
       const s = await stats;
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
-      await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
+      const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
       const recorded = await this.usage.recordJobUsage({
         jobId,
         userId: p.userId,
@@ -160,6 +179,18 @@ export class CsvJobsProcessor extends WorkerHost {
         filename: p.dataFilename,
       });
       if (!recorded) this.logger.warn(`job ${jobId} ran again; usage was already recorded`);
+      // After the result and usage are committed; a second run of the job sends nothing new (one
+      // delivery job id and one message id per endpoint, event and job).
+      const expires = Date.parse(result.createdAt) + this.config.blobTtlSeconds * 1000;
+      await this.webhooks.dispatch(p.userId, 'job.completed', jobId, {
+        ...jobEventBase(jobId, p, 'completed'),
+        rowsRead: s.rowsIn,
+        rowsWritten: s.rowsOut,
+        warningCount: s.warningCount,
+        controlTotals: s.controlTotals,
+        resultUrl: `${this.config.appUrl}/api/jobs/${encodeURIComponent(jobId)}/result`,
+        resultExpiresAt: new Date(expires).toISOString(),
+      });
       await job.updateProgress({
         percent: 100,
         rowsDone: s.rowsOut,
@@ -177,7 +208,7 @@ export class CsvJobsProcessor extends WorkerHost {
       };
     } catch (err) {
       await writer.abort().catch(() => undefined);
-      if (isCsvEngineError(err)) throw new UnrecoverableError(err.message);
+      if (isCsvEngineError(err)) throw new JobFailedError(err.code, err.message);
       throw err;
     }
   }

@@ -45,7 +45,8 @@ export class MaintenanceProcessor extends WorkerHost {
         const removed = await this.quota.cleanup();
         const jobs = await this.trimFinishedJobs();
         this.logger.log(
-          `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions, ${jobs} finished jobs`,
+          `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions, ` +
+            `${removed.deliveries} webhook attempts past 30 days, ${jobs} finished jobs`,
         );
         return { ok: true };
       }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+/** How long the webhook delivery log keeps an attempt. */
+export const WEBHOOK_LOG_DAYS = 30;
+
 /** Monthly usage reset: a conditional UPDATE, so it is idempotent and safe with several workers. */
 @Injectable()
 export class QuotaService {
@@ -17,8 +20,8 @@ export class QuotaService {
     return result[1];
   }
 
-  /** Expired reset tokens and sessions; blobs and results expire by their Redis TTL. */
-  async cleanup(now: Date = new Date()): Promise<{ tokens: number; sessions: number }> {
+  /** Expired reset tokens and sessions, webhook attempts past 30 days; blobs expire by their Redis TTL. */
+  async cleanup(now: Date = new Date()): Promise<{ tokens: number; sessions: number; deliveries: number }> {
     const tokens: [unknown[], number] = await this.ds.query(
       'DELETE FROM password_reset_tokens WHERE expires_at < $1',
       [now],
@@ -26,6 +29,10 @@ export class QuotaService {
     const sessions: [unknown[], number] = await this.ds.query('DELETE FROM sessions WHERE expire < $1', [
       now,
     ]);
-    return { tokens: tokens[1], sessions: sessions[1] };
+    const deliveries: [unknown[], number] = await this.ds.query(
+      `DELETE FROM webhook_deliveries WHERE created_at < $1::timestamptz - interval '${WEBHOOK_LOG_DAYS} days'`,
+      [now],
+    );
+    return { tokens: tokens[1], sessions: sessions[1], deliveries: deliveries[1] };
   }
 }

@@ -2,10 +2,17 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { WebhookEndpointEntity } from '@csv-mapper/db';
-import { JOB_RETENTION, jobIdFrom, QUEUES, type WebhookDeliveryPayload } from '@csv-mapper/queue';
+import {
+  JOB_RETENTION,
+  jobIdFrom,
+  QUEUES,
+  webhookMessageId,
+  type JobEventData,
+  type WebhookDeliveryPayload,
+  type WebhookEventType,
+} from '@csv-mapper/queue';
 import { WEBHOOK_ATTEMPTS } from './webhook-retry';
 
 /** Fans an event out to the owner's enabled endpoints that subscribe to it (one delivery job each). */
@@ -18,27 +25,32 @@ export class WebhookDispatcher {
 
   async dispatch(
     userId: string,
-    event: 'job.completed' | 'job.failed',
+    event: WebhookEventType,
     subjectId: string,
-    data: Record<string, unknown>,
+    data: JobEventData,
   ): Promise<number> {
     const targets = (await this.endpoints.find({ where: { userId, enabled: true } })).filter((e) =>
       e.events.includes(event),
     );
     const timestamp = Math.floor(Date.now() / 1000);
     for (const ep of targets) {
-      // Deterministic per (endpoint, event, job): a job finishing twice sends one message.
-      const jobId = jobIdFrom(QUEUES.webhooks, `${ep.id}:${event}:${subjectId}`);
+      // Deterministic per (endpoint, event, subject): a job finishing twice sends one message, with one id.
+      const key = `${ep.id}:${event}:${subjectId}`;
       await this.queue.add(
         'deliver',
         {
           endpointId: ep.id,
           event,
-          messageId: `msg_${randomUUID().replace(/-/g, '')}`,
+          messageId: webhookMessageId(ep.id, event, subjectId),
           timestamp,
           body: { type: event, timestamp: new Date(timestamp * 1000).toISOString(), data },
         },
-        { jobId, attempts: WEBHOOK_ATTEMPTS, backoff: { type: 'custom' }, ...JOB_RETENTION },
+        {
+          jobId: jobIdFrom(QUEUES.webhooks, key),
+          attempts: WEBHOOK_ATTEMPTS,
+          backoff: { type: 'custom' },
+          ...JOB_RETENTION,
+        },
       );
     }
     return targets.length;

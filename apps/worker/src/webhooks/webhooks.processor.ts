@@ -1,28 +1,40 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
 import { DataSource, Repository } from 'typeorm';
-import { WebhookDeliveryEntity, WebhookEndpointEntity } from '@csv-mapper/db';
-import { QUEUES, webhookHeaders, type WebhookDeliveryPayload } from '@csv-mapper/queue';
+import { WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDeliveryOutcome } from '@csv-mapper/db';
+import {
+  QUEUES,
+  webhookHeaders,
+  type WebhookDeliveryPayload,
+  type WebhookDispatchPayload,
+} from '@csv-mapper/queue';
 import { WorkerConfig } from '../config/worker.config';
 import { WorkerMailer } from '../mail/worker-mailer';
-import { setWebhookRetryScale, webhookBackoff } from './webhook-retry';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { deliveryBackoff, DeliveryRetryError, nextDelayMs, setWebhookRetryScale } from './webhook-retry';
 import { sendWebhook } from './webhook-sender';
+
+/** How long a `job.completed` delivery waits for its job to be marked completed in the queue. */
+const COMPLETION_WAIT_MS = 60_000;
+const COMPLETION_POLL_MS = 50;
 
 /**
  * Signed deliveries (Standard Webhooks). Only 2xx succeeds; 410 disables the endpoint; anything else
- * is retried on the schedule in webhook-retry.ts. Every attempt is logged without the response body.
+ * is retried on the schedule in webhook-retry.ts (longer when a 429/503 asks with Retry-After). Every
+ * attempt is logged with the first 1 KB of the answer. `dispatch` jobs fan an event raised by the api
+ * (a queued job cancelled) out to the endpoints, as the csv processor does for its own events.
  */
-@Processor(QUEUES.webhooks, {
-  settings: { backoffStrategy: (attemptsMade: number) => webhookBackoff(attemptsMade) },
-})
+@Processor(QUEUES.webhooks, { settings: { backoffStrategy: deliveryBackoff } })
 export class WebhooksProcessor extends WorkerHost {
   private readonly logger = new Logger(WebhooksProcessor.name);
 
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
     @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
+    @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
+    private readonly dispatcher: WebhookDispatcher,
     private readonly config: WorkerConfig,
     private readonly ds: DataSource,
     private readonly mailer: WorkerMailer,
@@ -31,36 +43,51 @@ export class WebhooksProcessor extends WorkerHost {
     setWebhookRetryScale(config.webhookRetryScale);
   }
 
-  async process(job: Job<WebhookDeliveryPayload>): Promise<{ statusCode: number }> {
-    const p = job.data;
+  async process(job: Job, token?: string): Promise<{ statusCode: number } | { endpoints: number }> {
+    if (job.name === 'dispatch') {
+      const p = job.data as WebhookDispatchPayload;
+      return { endpoints: await this.dispatcher.dispatch(p.userId, p.event, p.subjectId, p.data) };
+    }
+    if (job.name !== 'deliver') throw new UnrecoverableError(`No handler for webhooks job "${job.name}"`);
+    const p = job.data as WebhookDeliveryPayload;
+    await this.awaitJobCompleted(job, p, token);
+
     const endpoint = await this.endpoints
       .createQueryBuilder('e')
-      .addSelect('e.secret')
+      .addSelect(['e.secret', 'e.previousSecret'])
       .where('e.id = :id', { id: p.endpointId })
       .getOne();
     if (!endpoint) throw new UnrecoverableError('endpoint deleted');
     if (!endpoint.enabled) throw new UnrecoverableError('endpoint disabled');
 
     const body = JSON.stringify(p.body);
-    const headers = webhookHeaders(endpoint.secret, p.messageId, p.timestamp, body);
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && (endpoint.previousSecretExpiresAt?.getTime() ?? 0) > Date.now())
+      secrets.push(endpoint.previousSecret);
+    // Every attempt signs afresh: receivers refuse timestamps more than a few minutes old.
+    const headers = webhookHeaders(secrets, p.messageId, Math.floor(Date.now() / 1000), body);
     const attempt = job.attemptsMade + 1;
     const res = await sendWebhook(endpoint.url, headers, body, {
       timeoutMs: this.config.webhookTimeoutMs,
       allowList: this.config.webhookAllowedIps,
     });
     const ok = res.statusCode !== null && res.statusCode >= 200 && res.statusCode < 300;
-    const finalAttempt = attempt >= (job.opts.attempts ?? 1);
+    const finalAttempt = attempt >= (job.opts.attempts ?? 1) || res.statusCode === 410;
+    const delayMs = ok || finalAttempt ? null : nextDelayMs(attempt, res.statusCode, res.retryAfterSeconds);
+    const outcome: WebhookDeliveryOutcome = ok ? 'succeeded' : delayMs === null ? 'failed' : 'retrying';
     await this.deliveries.insert({
       endpointId: endpoint.id,
       event: p.event,
       messageId: p.messageId,
       jobId: subjectOf(p),
-      attempt,
+      attempt: (p.attemptOffset ?? 0) + attempt,
       statusCode: res.statusCode,
       durationMs: res.durationMs,
       error: ok ? null : (res.error ?? `HTTP ${res.statusCode}`),
-      nextRetryAt:
-        ok || finalAttempt || res.statusCode === 410 ? null : new Date(Date.now() + webhookBackoff(attempt)),
+      payload: p.body,
+      responseSnippet: res.responseSnippet,
+      outcome,
+      nextRetryAt: delayMs === null ? null : new Date(Date.now() + delayMs),
     });
     if (ok) return { statusCode: res.statusCode as number };
     if (res.statusCode === 410) {
@@ -75,8 +102,26 @@ export class WebhooksProcessor extends WorkerHost {
     );
     if (await this.disableIfFailingTooLong(endpoint.id))
       throw new UnrecoverableError('endpoint disabled after days of failed deliveries');
-    throw new Error(res.error ?? `receiver answered HTTP ${res.statusCode}`);
+    const reason = res.error ?? `receiver answered HTTP ${res.statusCode}`;
+    if (delayMs === null) throw new UnrecoverableError(reason);
+    throw new DeliveryRetryError(reason, delayMs);
   }
+
+  /**
+   * The csv processor raises `job.completed` once the result and usage are committed, a moment before
+   * BullMQ marks the job completed. A receiver that downloads at once must find it completed, so the
+   * first attempt waits for that (re-queued without costing an attempt).
+   */
+  private async awaitJobCompleted(job: Job, p: WebhookDeliveryPayload, token?: string): Promise<void> {
+    if (p.event !== 'job.completed' || job.attemptsMade > 0 || !token) return;
+    const subject = subjectOf(p);
+    if (!subject || Date.now() - p.timestamp * 1000 > COMPLETION_WAIT_MS) return;
+    const state = await this.csvJobs.getJobState(subject);
+    if (state === 'completed' || state === 'unknown' || state === 'failed') return;
+    await job.moveToDelayed(Date.now() + COMPLETION_POLL_MS, token);
+    throw new DelayedError();
+  }
+
   /**
    * Every delivery since the endpoint's last success has failed, and the first of those is older than
    * WEBHOOK_DISABLE_AFTER_DAYS (5): disable it and tell the owner, once (the conditional UPDATE
@@ -122,6 +167,6 @@ export class WebhooksProcessor extends WorkerHost {
 }
 
 function subjectOf(p: WebhookDeliveryPayload): string | null {
-  const data = p.body.data as Record<string, unknown> | undefined;
+  const data = p.body.data as { jobId?: unknown } | undefined;
   return typeof data?.jobId === 'string' ? data.jobId : null;
 }

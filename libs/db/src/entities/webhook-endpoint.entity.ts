@@ -24,6 +24,11 @@ export class WebhookEndpointEntity {
   @Column({ type: 'varchar', length: 2048 }) url: string;
   /** 'whsec_' + base64 secret, used to sign deliveries (Standard Webhooks). */
   @Column({ type: 'varchar', length: 100, select: false }) secret: string;
+  /** After a rotation the old secret signs too, until previousSecretExpiresAt (24 h). */
+  @Column({ name: 'previous_secret', type: 'varchar', length: 100, nullable: true, select: false })
+  previousSecret: string | null;
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt: Date | null;
   @Column({ type: 'jsonb', default: () => `'[]'::jsonb` }) events: string[];
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true }) disabledReason:
