@@ -240,7 +240,7 @@ export function DocumentationPage() {
         </Stack>
         <Stack as="ol" aria-label="curl example of the API flow" gap="5" listStyleType="none" ps="0">
           {WALKTHROUGH_STEPS.map((step, i) => (
-            <Stack as="li" key={step.id} id={`step-${step.id}`} gap="2">
+            <Stack as="li" key={step.id} id={`step-${step.id}`} gap="2" scrollMarginTop="20">
               <Heading as="h3" size="md">
                 {i + 1}. {step.title}
               </Heading>
@@ -265,15 +265,15 @@ export function DocumentationPage() {
       <DocSection id="webhooks" title="Webhooks">
         <Text color="fg.muted">
           Business and Enterprise accounts register endpoints on the Profile page (Webhooks) or with{' '}
-          <Code>POST /api/webhooks</Code>. Events: <Code>job.completed</Code>, <Code>job.failed</Code> and{' '}
-          <Code>job.cancelled</Code> (a new endpoint gets all three; choose fewer with{' '}
-          <Code>PATCH /api/webhooks/{'{id}'}</Code> <Code>{'{ "events": [...] }'}</Code>), plus{' '}
-          <Code>test</Code>, sent only when you ask for a test event. Each delivery is a JSON{' '}
+          <Code>POST /api/webhooks</Code>. The events are <Code>job.completed</Code>, <Code>job.failed</Code>{' '}
+          and <Code>job.cancelled</Code>; a new endpoint gets all three, and{' '}
+          <Code>PATCH /api/webhooks/{'{id}'}</Code> with <Code>{'{ "events": [...] }'}</Code> chooses fewer. A{' '}
+          <Code>test</Code> event is sent only when you ask for one. Each delivery is a JSON{' '}
           <Code>{'{ type, timestamp, data }'}</Code> signed the Standard Webhooks way with the endpoint’s
           secret.
         </Text>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-receiver" scrollMarginTop="20">
           Receive and verify (Node.js)
         </Heading>
         <Text color="fg.muted" fontSize="sm">
@@ -283,7 +283,7 @@ export function DocumentationPage() {
         <CodeBlock label="Run the webhook receiver">{RECEIVER_RUN}</CodeBlock>
         <CodeBlock label="Webhook signature verification in Node.js">{RECEIVER_SOURCE}</CodeBlock>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-payload" scrollMarginTop="20">
           The payload
         </Heading>
         <Text color="fg.muted" fontSize="sm">
@@ -321,7 +321,7 @@ export function DocumentationPage() {
           </Table.Root>
         </Table.ScrollArea>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-signature-rule" scrollMarginTop="20">
           Verify in any other language
         </Heading>
         <Text color="fg.muted" fontSize="sm">
@@ -334,7 +334,7 @@ export function DocumentationPage() {
         </Text>
         <CodeBlock label="Signature rule in pseudocode">{HMAC_RULE}</CodeBlock>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-retries" scrollMarginTop="20">
           Retries, Retry-After and 410
         </Heading>
         <Text color="fg.muted" fontSize="sm">
@@ -346,29 +346,29 @@ export function DocumentationPage() {
           <Code>PATCH</Code> <Code>{'{ "enabled": true }'}</Code>.
         </Text>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-rotation" scrollMarginTop="20">
           Secret rotation
         </Heading>
         <Text color="fg.muted" fontSize="sm">
           <Code>POST /api/webhooks/{'{id}'}/rotate-secret</Code> answers the new secret once and{' '}
-          <Code>previousSecretExpiresAt</Code>. For 24 hours each delivery is signed with both secrets (
-          <Code>webhook-signature: v1,&lt;new&gt; v1,&lt;old&gt;</Code>), so a receiver on either secret
+          <Code>previousSecretExpiresAt</Code>. For 24 hours each delivery is signed with both secrets, as{' '}
+          <Code>webhook-signature: v1,&lt;new&gt; v1,&lt;old&gt;</Code>, so a receiver on either secret
           verifies; switch yours within that window.
         </Text>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="webhook-delivery-log" scrollMarginTop="20">
           Delivery log and resend
         </Heading>
         <Text color="fg.muted" fontSize="sm">
           <Code>GET /api/webhooks/{'{id}'}/deliveries</Code> lists the last 100 attempts (kept 30 days),
-          newest first: event, <Code>messageId</Code> (the <Code>webhook-id</Code>), job, attempt, status
-          code, duration, error, the first 1 KB of your response and the outcome (<Code>succeeded</Code>,{' '}
-          <Code>retrying</Code> with <Code>nextRetryAt</Code>, or <Code>failed</Code>).{' '}
+          newest first: event, <Code>messageId</Code> (sent as <Code>webhook-id</Code>), job, attempt, status
+          code, duration, error, the first 1 KB of your response, and an outcome of <Code>succeeded</Code>,{' '}
+          <Code>retrying</Code> with a <Code>nextRetryAt</Code>, or <Code>failed</Code>.{' '}
           <Code>POST …/deliveries/{'{deliveryId}'}/resend</Code> sends that event once more with the same{' '}
           <Code>webhook-id</Code> and payload and a fresh signature; the attempt joins the log.
         </Text>
 
-        <Heading as="h3" size="md">
+        <Heading as="h3" size="md" id="idempotency-key" scrollMarginTop="20">
           Idempotency-Key
         </Heading>
         <Text color="fg.muted" fontSize="sm">
