@@ -365,6 +365,29 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    '/api/templates': {
+      get: {
+        summary: 'The built-in target templates with their headers (public)',
+        security: [],
+        responses: {
+          '200': {
+            description: 'Templates',
+            content: json({
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  name: { type: 'string' },
+                  headers: { type: 'array', items: { type: 'string' } },
+                },
+                additionalProperties: true,
+              },
+            }),
+          },
+        },
+      },
+    },
     '/api/upload/template': {
       post: {
         summary: 'Upload a template CSV (headers only)',
@@ -388,6 +411,28 @@ export const OPENAPI_DOCUMENT = {
             content: json({ $ref: '#/components/schemas/UploadedFile' }),
           },
           ...errors([400, 401, 403, 413, 415]),
+        },
+      },
+    },
+    '/api/process/preview': {
+      post: {
+        summary: 'The first 10 rows a mapping would produce, with warnings (not counted against the quota)',
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/ProcessRequest' }) },
+        responses: {
+          '200': {
+            description: 'Preview',
+            content: json({
+              type: 'object',
+              properties: {
+                headers: { type: 'array', items: { type: 'string' } },
+                rows: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+                warningCount: { type: 'integer' },
+                warnings: { type: 'array', items: { type: 'object' } },
+                totalRowsInFile: { type: 'integer' },
+              },
+            }),
+          },
+          ...errors([400, 401, 403, 404]),
         },
       },
     },
