@@ -15,6 +15,7 @@ import {
   WALKTHROUGH_STEPS,
   WALKTHROUGH_VARIABLES,
 } from '../../web/src/pages/documentation/api-walkthrough';
+import { OPENAPI_DOCUMENT } from '../src/docs/openapi';
 import { H, signUp, startApp } from './support/api-test-app';
 
 // The documentation page's API walk-through, run as a reader would: each step's command exactly as the page
@@ -243,6 +244,10 @@ describe('documentation walk-through (e2e, real curl, jq and node)', () => {
     expect(attempts).toContainEqual(
       expect.objectContaining({ event: 'job.completed', attempt: 1, statusCode: 200, outcome: 'succeeded' }),
     );
+    // Each logged attempt has exactly the fields the OpenAPI document describes.
+    const logged = JSON.parse(await readFile(join(dir, 'deliveries.json'), 'utf8')) as object[];
+    const described = Object.keys(OPENAPI_DOCUMENT.components.schemas.WebhookDelivery.properties).sort();
+    for (const d of logged) expect(Object.keys(d).sort()).toEqual(described);
     await runStep('resend-delivery');
     await waitForReceiver(new RegExp(`^duplicate ${completed.id}: already handled$`, 'm'));
 
