@@ -29,12 +29,13 @@ async function main(): Promise<void> {
     logger.warn(`redis: ${err.message} (reconnecting)`);
   };
   for (const w of workersOf(app)) {
-    w.concurrency = config.concurrency;
+    w.concurrency = w.name === QUEUES.webhooks ? config.webhookConcurrency : config.concurrency;
     w.on('error', onError);
   }
   for (const name of Object.values(QUEUES)) app.get<Queue>(getQueueToken(name)).on('error', onError);
   logger.log(
-    `worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency})`,
+    `worker ready; serving queues: ${servedQueues(app).join(', ')} (concurrency ${config.concurrency}, ` +
+      `webhook deliveries ${config.webhookConcurrency})`,
   );
   installGracefulShutdown(app, config.shutdownGraceMs, logger);
 }

@@ -14,6 +14,8 @@ const schema = z.object({
     .default('csvm:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Deliveries in flight per worker: they wait on receivers, not the CPU (a slow one holds a slot 15 s). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** Threads each job maps with (the engine's `threads`): 2 uses a free core for one big job. */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(2).default(1),
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
@@ -74,6 +76,7 @@ export class WorkerConfig {
   readonly redisPrefix: string;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly concurrency: number;
+  readonly webhookConcurrency: number;
   readonly engineThreads: number;
   readonly shutdownGraceMs: number;
   readonly enableCron: boolean;
@@ -97,6 +100,7 @@ export class WorkerConfig {
     this.redisPrefix = e.REDIS_PREFIX;
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;
+    this.webhookConcurrency = e.WEBHOOK_CONCURRENCY;
     this.engineThreads = e.ENGINE_THREADS;
     this.shutdownGraceMs = e.SHUTDOWN_GRACE_MS;
     this.enableCron = e.ENABLE_CRON === '1';
