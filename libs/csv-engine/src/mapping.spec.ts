@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { MappingError } from './errors';
-import { applyMapping, applyMappingToBuffer } from './mapping';
+import { applyMapping, applyMappingToBuffer, validateMappings } from './mapping';
 import { previewMapping } from './preview';
 import type { ApplyOptions, MappingPair, Transform } from './types';
 
@@ -221,6 +221,24 @@ describe('transforms', () => {
     expect(r.stats.inferred[0]).toMatchObject({ dateOrder: 'DMY', fromLocale: true });
     expect(r.stats.warnings[0]).toMatchObject({ row: 0, column: 'out' });
     expect(r.stats.warnings[0].reason).toContain('day-first');
+  });
+
+  it('date: an input pattern that is not text (JSON number, object, null) is a 400 mapping error, not a crash', () => {
+    for (const input of [20240315, { pattern: 'DD/MM/YYYY' }, ['DD/MM/YYYY'], null, true]) {
+      const mappings = [
+        { templateColumn: 'out', dataColumn: 'v', transform: { kind: 'date', output: 'YYYY-MM-DD', input } },
+      ] as unknown as MappingPair[];
+      let thrown: unknown;
+      try {
+        validateMappings(['out'], mappings);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(MappingError);
+      expect(thrown).toMatchObject({ code: 'INVALID_MAPPING', status: 400 });
+      expect((thrown as Error).message).toContain('date input pattern for "out"');
+      expect(() => applyMapping('v\n1\n', ['out'], mappings)).toThrow(MappingError);
+    }
   });
 
   it('date: explicit input pattern, month names, and unreadable values passed through with a warning', async () => {

@@ -216,7 +216,11 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
             `The date output pattern for "${m.templateColumn}" must use YYYY, YY, MM, M, DD or D.`,
           );
         }
-        if (t.input !== undefined && t.input !== 'auto' && !patternOrder(t.input)) {
+        // The mapping arrives as JSON: anything but a text pattern (a number, an object) is a bad request.
+        if (
+          t.input !== undefined &&
+          (typeof t.input !== 'string' || (t.input !== 'auto' && !patternOrder(t.input)))
+        ) {
           throw new MappingError(
             `The date input pattern for "${m.templateColumn}" must hold a day, a month and a year, e.g. DD/MM/YYYY.`,
           );
