@@ -62,7 +62,8 @@ export function ProfilePage() {
         </Stack>
 
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
-          <Stack gap="6">
+          {/* minW 0: a grid column may shrink below its widest content (the webhook log scrolls in its box) */}
+          <Stack gap="6" minW="0">
             <ProfileInformation />
             {apiAccess ? <ApiKeysSection /> : null}
             {webhookSupport ? <WebhooksSection /> : null}

@@ -25,6 +25,9 @@ export function EventCheckboxes({
 }) {
   const [ruleError, setRuleError] = useState<string | null>(null);
   const shown = error ?? ruleError;
+  // The last ticked box is read-only rather than refused after the click: a refused click would leave the
+  // hidden input unticked while the box still shows a tick.
+  const last = value.length === 1 ? value[0] : null;
 
   function toggle(ev: WebhookEvent, checked: boolean) {
     const next = checked
@@ -49,6 +52,8 @@ export function EventCheckboxes({
             key={ev}
             size="sm"
             checked={value.includes(ev)}
+            readOnly={ev === last}
+            onClick={ev === last ? () => setRuleError(AT_LEAST_ONE) : undefined}
             onCheckedChange={(d) => toggle(ev, d.checked === true)}
           >
             <Checkbox.HiddenInput />
