@@ -1,10 +1,16 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { AuthModule } from '../auth/auth.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
+import { OperatorAuth } from './operator-auth.service';
 
-/** Operator tools: Prometheus metrics (the queue board is mounted in bootstrap). */
-@Module({ controllers: [MetricsController], providers: [MetricsService] })
+/** Operator tools: Prometheus metrics, and the operator Basic auth (the queue board is mounted in bootstrap). */
+@Module({
+  imports: [AuthModule],
+  controllers: [MetricsController],
+  providers: [MetricsService, OperatorAuth],
+})
 export class AdminModule implements NestModule {
   constructor(private readonly metrics: MetricsService) {}
 

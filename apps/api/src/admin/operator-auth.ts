@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
 
 /** Constant-time HTTP Basic check of the operator credentials. */
 export function isOperator(header: string | undefined, op: { user: string; password: string }): boolean {
@@ -11,12 +10,4 @@ export function isOperator(header: string | undefined, op: { user: string; passw
   const userOk = timingSafeEqual(digest(decoded.slice(0, i)), digest(op.user));
   const passOk = timingSafeEqual(digest(decoded.slice(i + 1)), digest(op.password));
   return userOk && passOk;
-}
-
-export function operatorBasicAuth(op: { user: string; password: string }) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (isOperator(req.headers.authorization, op)) return next();
-    res.setHeader('WWW-Authenticate', 'Basic realm="CSV Mapper operators", charset="UTF-8"');
-    res.status(401).json({ error: 'Operator credentials required.', code: 'UNAUTHORIZED' });
-  };
 }

@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@csv-mapper/queue';
 import type { ApiConfig } from '../config/api.config';
-import { operatorBasicAuth } from './operator-auth';
+import { OperatorAuth } from './operator-auth.service';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
@@ -30,5 +30,5 @@ export function mountQueueBoard(app: INestApplication, config: ApiConfig): void 
     res.removeHeader('Content-Security-Policy');
     next();
   };
-  app.use(QUEUE_BOARD_PATH, operatorBasicAuth(config.operator), relaxCsp, serverAdapter.getRouter());
+  app.use(QUEUE_BOARD_PATH, app.get(OperatorAuth).middleware(), relaxCsp, serverAdapter.getRouter());
 }

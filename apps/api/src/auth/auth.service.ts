@@ -9,11 +9,13 @@ import { ApiConfig } from '../config/api.config';
 import { LoginDto, loginPasswordWellFormed, RegisterDto } from './auth.dto';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
-import { ThrottleService, tooMany } from './throttle.service';
+import { ThrottleService, type ThrottleSlot, tooMany } from './throttle.service';
 
 /** Failed password checks one account may take per window before it is paused (soft lock). */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Failed password checks one client IP may cause per window, across all accounts (slows username spraying). */
+export const LOGIN_FAILURES_PER_IP = 100;
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 
 /** The session user (spec §3) as GET /api/user, login and register answer it. */
@@ -90,34 +92,40 @@ export class AuthService {
       throw new AppError(400, 'INVALID_PASSWORD_FORMAT', 'Invalid password format');
     }
     const user = await this.findByIdentifier(dto.identifier);
-    const bucket = loginBucket(user?.id ?? `unknown:${dto.identifier.toLowerCase()}`);
-    await this.assertNotPaused(bucket, res);
+    const account = loginBucket(user?.id ?? `unknown:${dto.identifier.toLowerCase()}`);
+    const ip = loginIpBucket(req.ip);
+    // The slots are taken before the password is checked: a failure keeps them, a success gives them back.
+    await this.reserveAttempt(
+      [
+        { bucket: account, limit: LOGIN_FAILURE_LIMIT },
+        { bucket: ip, limit: LOGIN_FAILURES_PER_IP },
+      ],
+      res,
+    );
     const ok = user
       ? await this.hasher.verify(user.password, dto.password)
       : await this.hasher.verifyNothing(dto.password);
-    if (!user || !ok) {
-      await this.throttle.hit(bucket, LOGIN_FAILURE_WINDOW_SECONDS);
-      throw new AppError(401, 'INVALID_CREDENTIALS', AuthMessages.invalidCredentials);
-    }
-    await this.throttle.clear(bucket);
+    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', AuthMessages.invalidCredentials);
+    await this.throttle.clear(account);
+    await this.throttle.release(ip);
     await this.sessions.start(req, user.id);
     return toSessionUser(user);
   }
 
   /**
-   * Checks the signed-in user's password for a sensitive action (account deletion). Failures count
-   * against the same per-account budget as logins.
+   * Checks the signed-in user's password for a sensitive action (account deletion). Attempts take a slot
+   * of the same per-account budget as logins; a right password gives it back.
    */
   async confirmPassword(userId: string, password: string, res: Response): Promise<boolean> {
     const bucket = loginBucket(userId);
-    await this.assertNotPaused(bucket, res);
+    await this.reserveAttempt([{ bucket, limit: LOGIN_FAILURE_LIMIT }], res);
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect('u.password')
       .where('u.id = :userId', { userId })
       .getOne();
     const ok = user ? await this.hasher.verify(user.password, password) : false;
-    if (!ok) await this.throttle.hit(bucket, LOGIN_FAILURE_WINDOW_SECONDS);
+    if (ok) await this.throttle.release(bucket);
     return ok;
   }
 
@@ -126,20 +134,28 @@ export class AuthService {
     return this.throttle.clear(loginBucket(userId));
   }
 
-  private async assertNotPaused(bucket: string, res: Response): Promise<void> {
-    const wait = await this.throttle.blockedFor(bucket, LOGIN_FAILURE_LIMIT);
-    if (wait > 0) {
-      throw tooMany(
-        res,
-        wait,
-        'Too many failed login attempts for this account. You can also reset your password.',
-      );
-    }
+  /** Takes a slot in every bucket at once, or answers 429 (Retry-After) naming what is paused. */
+  private async reserveAttempt(slots: ThrottleSlot[], res: Response): Promise<void> {
+    const full = await this.throttle.reserve(slots, LOGIN_FAILURE_WINDOW_SECONDS);
+    if (!full) return;
+    const who = full.blocked.bucket.startsWith(IP_BUCKET_PREFIX) ? 'from this network' : 'for this account';
+    throw tooMany(
+      res,
+      full.retryAfterSeconds,
+      `Too many failed login attempts ${who}. You can also reset your password.`,
+    );
   }
 }
 
 function loginBucket(id: string): string {
   return `login-fail:${id}`;
+}
+
+const IP_BUCKET_PREFIX = 'login-fail-ip:';
+
+/** The client IP (behind TRUST_PROXY hops), so one address spraying many usernames is slowed too. */
+function loginIpBucket(ip: string | undefined): string {
+  return `${IP_BUCKET_PREFIX}${ip ?? 'unknown'}`;
 }
 
 function accountExists(): AppError {

@@ -5,6 +5,32 @@ import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
 
+/** One bucket a guarded attempt takes a slot in, and how many slots the bucket has per window. */
+export interface ThrottleSlot {
+  bucket: string;
+  limit: number;
+}
+
+// Takes one slot in every bucket (KEYS) or in none, in a single step: when any bucket is full it answers
+// {index, pttl} of the first full one (1-based), else {0, 0}. A new bucket's window starts at its first slot.
+const RESERVE_SCRIPT = `
+local window = ARGV[#KEYS + 1]
+for i = 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i]) then
+    return {i, redis.call('PTTL', KEYS[i])}
+  end
+end
+for i = 1, #KEYS do
+  redis.call('INCR', KEYS[i])
+  redis.call('EXPIRE', KEYS[i], window, 'NX')
+end
+return {0, 0}`;
+
+// Gives one slot back, never below zero and never to a bucket whose window has ended.
+const RELEASE_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Fixed-window counters in Redis, so limits hold across api instances. */
 @Injectable()
 export class ThrottleService {
@@ -17,17 +43,6 @@ export class ThrottleService {
     return `${this.config.redisPrefix}throttle:${bucket}`;
   }
 
-  /** Seconds until the bucket opens again, or 0 when it is under `limit`. */
-  async blockedFor(bucket: string, limit: number): Promise<number> {
-    const k = this.key(bucket);
-    const [[, count], [, ttl]] = (await this.redis.multi().get(k).pttl(k).exec()) as [
-      [null, string | null],
-      [null, number],
-    ];
-    if (Number(count ?? 0) < limit) return 0;
-    return Math.max(1, Math.ceil(ttl / 1000));
-  }
-
   /** Counts one event; the window starts at the bucket's first event. Returns the new count. */
   async hit(bucket: string, windowSeconds: number): Promise<number> {
     const k = this.key(bucket);
@@ -35,6 +50,31 @@ export class ThrottleService {
       [null, number],
     ];
     return count;
+  }
+
+  /**
+   * Takes a slot in each bucket before the guarded work runs (a password check), atomically, so
+   * concurrent attempts cannot overshoot a limit the way check-then-count can. Returns null when the
+   * slots are taken, else the full bucket and the seconds until its window ends.
+   */
+  async reserve(
+    slots: ThrottleSlot[],
+    windowSeconds: number,
+  ): Promise<{ blocked: ThrottleSlot; retryAfterSeconds: number } | null> {
+    const keys = slots.map((s) => this.key(s.bucket));
+    const args = [...slots.map((s) => String(s.limit)), String(windowSeconds)];
+    const [index, pttl] = (await this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, ...args)) as [
+      number,
+      number,
+    ];
+    if (index === 0) return null;
+    const seconds = pttl > 0 ? Math.ceil(pttl / 1000) : windowSeconds;
+    return { blocked: slots[index - 1], retryAfterSeconds: Math.max(1, seconds) };
+  }
+
+  /** Gives back a slot `reserve` took (the guarded attempt turned out not to count, e.g. it succeeded). */
+  async release(bucket: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.key(bucket));
   }
 
   async clear(bucket: string): Promise<void> {
