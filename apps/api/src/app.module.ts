@@ -10,6 +10,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { redactApiKeys } from './auth/api-key-token';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
+import { clientAbortLogging } from './common/client-abort.logging';
 import { ErrorFilter } from './common/error.filter';
 import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
@@ -50,6 +51,7 @@ export class AppModule {
               },
             },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+            ...clientAbortLogging,
           },
         }),
         TypeOrmModule.forRoot({
