@@ -78,6 +78,32 @@ export function encodeWindows1252(src: Buffer): { bytes: Buffer; unmappable: num
   return { bytes: out.subarray(0, o), unmappable };
 }
 
+const ENCODING_NAMES: Record<InputEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252',
+};
+
+/**
+ * Why a file was read in `encoding`, in one sentence for the person who uploaded it. The Windows-1252
+ * fallback in particular must be said out loud: the text may be wrong if the file was in another code page.
+ */
+export function encodingReason(encoding: InputEncoding, bom: boolean, chosen = false): string {
+  const name = ENCODING_NAMES[encoding];
+  if (chosen) return `Read as ${name}, the encoding chosen for this file.`;
+  if (bom) return `Read as ${name}: the file starts with a ${name} byte order mark.`;
+  switch (encoding) {
+    case 'windows-1252':
+      return 'Read as Windows-1252 because the file is not valid UTF-8.';
+    case 'utf-16le':
+    case 'utf-16be':
+      return `Read as ${name}: every other byte of the text is zero.`;
+    default:
+      return 'Read as UTF-8: the file is valid UTF-8.';
+  }
+}
+
 interface Signature {
   bytes: number[];
   kind: string;

@@ -28,6 +28,37 @@ describe('inspect', () => {
     ]);
   });
 
+  it('says which encoding it assumed and why: UTF-8, a BOM, UTF-16, the Windows-1252 fallback, a chosen one', () => {
+    const read = (bytes: Buffer, encoding?: 'windows-1252') => {
+      const ins = new CsvInspector(encoding ? { encoding } : {});
+      ins.push(bytes);
+      const r = ins.end();
+      return [r.encoding, r.encodingReason];
+    };
+    expect(read(Buffer.from('Name,City\nZoë,Köln\n'))).toEqual([
+      'utf-8',
+      'Read as UTF-8: the file is valid UTF-8.',
+    ]);
+    expect(read(Buffer.from('\ufeffName\nA\n'))).toEqual([
+      'utf-8',
+      'Read as UTF-8: the file starts with a UTF-8 byte order mark.',
+    ]);
+    expect(read(Buffer.from('\ufeffName,City\nA,B\n', 'utf16le'))).toEqual([
+      'utf-16le',
+      'Read as UTF-16 (little-endian): the file starts with a UTF-16 (little-endian) byte order mark.',
+    ]);
+    // "Köln" saved by Excel on Windows: 0xF6 alone is not UTF-8.
+    const cp1252 = Buffer.from('Name,City\nA,K\xf6ln\n', 'latin1');
+    expect(read(cp1252)).toEqual([
+      'windows-1252',
+      'Read as Windows-1252 because the file is not valid UTF-8.',
+    ]);
+    expect(read(Buffer.from('Name\nA\n'), 'windows-1252')).toEqual([
+      'windows-1252',
+      'Read as Windows-1252, the encoding chosen for this file.',
+    ]);
+  });
+
   it('passes bytes through unchanged while inspecting them (upload → inspector → storage)', async () => {
     const { stream, result } = createInspectStream();
     const stored: Buffer[] = [];

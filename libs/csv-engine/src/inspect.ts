@@ -1,7 +1,7 @@
 // Cheap inspection for the upload endpoint: bytes are pushed through once as they stream into storage;
 // nothing but the sniff sample, one incomplete record and the first rows is kept. Throws the typed errors.
 import { Transform, type TransformCallback } from 'node:stream';
-import type { InputEncoding } from './encoding';
+import { encodingReason, type InputEncoding } from './encoding';
 import { recordStrings, type RecordView } from './parser';
 import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
 import type { Delimiter } from './sniff';
@@ -24,6 +24,8 @@ export interface InspectOptions extends ReadOptions {
 
 export interface InspectResult {
   encoding: InputEncoding;
+  /** Why that encoding, for people: e.g. 'Read as Windows-1252 because the file is not valid UTF-8.' */
+  encodingReason: string;
   bom: boolean;
   delimiter: Delimiter;
   /** 1-based line of the header row. */
@@ -53,8 +55,10 @@ export class CsvInspector {
   private width = 0;
   private bytes = 0;
   private result: InspectResult | null = null;
+  private readonly encodingChosen: boolean;
 
   constructor(options: InspectOptions = {}) {
+    this.encodingChosen = options.encoding !== undefined;
     this.sampleSize = options.sampleRows ?? 5;
     this.maxRagged = options.maxRaggedSamples ?? 100;
     this.reader = new CsvReader(options, {
@@ -90,6 +94,7 @@ export class CsvInspector {
     if (!info) throw new Error('unreachable: reader ended without a header');
     this.result = {
       encoding: this.reader.encoding,
+      encodingReason: encodingReason(this.reader.encoding, this.reader.bom, this.encodingChosen),
       bom: this.reader.bom,
       delimiter: info.delimiter,
       headerRow: info.headerRow,
