@@ -5,11 +5,13 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { existsSync, readdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { assertNoEviction, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { installSessions } from './auth/session.setup';
+import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
 
 /** Repo root, whether we run from apps/api/src (ts) or dist/apps/api/src (js). */
@@ -97,12 +99,31 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   );
   app.setGlobalPrefix('api', { exclude: [] });
   app.useBodyParser('json', { limit: '2mb' });
+  // Registered here (Nest would add it later, after this point) so the NUL check below sees form bodies too.
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use(rejectNulCharacters);
   app.enableShutdownHooks();
+  applyServerTimeouts(app.getHttpServer() as Server, config);
   mountQueueBoard(app, config);
   mountWeb(app, config);
   // After the SPA handlers, so only /api requests read or roll a session.
   installSessions(app, config);
   return app;
+}
+
+/**
+ * Bounds every connection: headers must arrive within headersTimeout, a whole request (a 100 MB upload on a
+ * slow line included) within requestTimeout, and an idle keep-alive socket closes after keepAliveTimeout
+ * (longer than a load balancer's usual 60 s idle timeout, so the balancer closes first). Node answers 408
+ * and closes the socket; the check runs every checkMs (Node's default, 30 s, would let a request overrun).
+ */
+function applyServerTimeouts(server: Server, config: ApiConfig): void {
+  server.headersTimeout = config.http.headersTimeout;
+  server.requestTimeout = config.http.requestTimeout;
+  server.keepAliveTimeout = config.http.keepAliveTimeout;
+  // Read when the server starts listening, so setting it here (before listen) takes effect.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
+    config.http.checkMs;
 }
 
 /**

@@ -30,6 +30,13 @@ const schema = z
     OPERATOR_READ_ONLY: z.enum(['0', '1']).default('0'),
     SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // Bounded requests: Node's own server timeouts, checked every HTTP_TIMEOUT_CHECK_MS.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(900_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
+    HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(50).default(5_000),
+    UPLOADS_PER_IP: z.coerce.number().int().min(1).default(4),
+    MEMORY_STORE_MAX_FILE_MB: z.coerce.number().int().min(1).default(100),
     // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
     STRIPE_SECRET_KEY: z
       .string()
@@ -49,6 +56,13 @@ const schema = z
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'must be set to a random secret in production',
+      });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
       });
     }
     if (env.STRIPE_SECRET_KEY) {
@@ -81,6 +95,17 @@ export class ApiConfig {
   readonly checkRedisPolicy: boolean;
   /** Sign-up attempts one client IP may make per hour (behind TRUST_PROXY hops). */
   readonly registrationsPerIpPerHour: number;
+  /** Server timeouts in ms (http.Server headersTimeout, requestTimeout, keepAliveTimeout; checked every checkMs). */
+  readonly http: {
+    headersTimeout: number;
+    requestTimeout: number;
+    keepAliveTimeout: number;
+    checkMs: number;
+  };
+  /** Uploads one client IP may have in flight at once; more get 429. */
+  readonly uploadsPerIp: number;
+  /** The largest file the in-Redis store takes, whatever the plan ("unlimited" included), in bytes. */
+  readonly memoryStoreMaxFileBytes: number;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
   /** Stripe settings; null = the simulated billing provider (development and tests). */
@@ -110,6 +135,14 @@ export class ApiConfig {
     this.syncRowLimit = e.SYNC_ROW_LIMIT;
     this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
     this.registrationsPerIpPerHour = e.REGISTRATIONS_PER_IP_PER_HOUR;
+    this.http = {
+      headersTimeout: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      checkMs: e.HTTP_TIMEOUT_CHECK_MS,
+    };
+    this.uploadsPerIp = e.UPLOADS_PER_IP;
+    this.memoryStoreMaxFileBytes = e.MEMORY_STORE_MAX_FILE_MB * 1024 * 1024;
     this.operator =
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }

@@ -131,7 +131,12 @@ export const OPENAPI_DOCUMENT = {
           type: { enum: ['template', 'data'] },
           rowCount: { type: 'integer' },
           delimiter: { type: 'string' },
-          encoding: { type: 'string' },
+          encoding: { enum: ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] },
+          encodingReason: {
+            type: 'string',
+            description:
+              'Why that encoding was assumed, e.g. "Read as Windows-1252 because the file is not valid UTF-8."',
+          },
           headerRow: { type: 'integer' },
           exceedsRowLimit: { type: 'boolean' },
           actualRows: { type: 'integer' },

@@ -1,11 +1,13 @@
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
+import type { Readable } from 'node:stream';
 import { CsvInspector, type InspectResult } from '@csv-mapper/csv-engine';
 import type { BlobWriter, EphemeralStore } from '@csv-mapper/queue';
 
 // A multer StorageEngine that sends the file's bytes through the engine's inspector straight into the
 // ephemeral Redis store, chunk by chunk with backpressure: the file is never whole in memory nor on disk.
-// Bytes past the plan's size limit are counted and dropped, so the error can quote the real size.
+// It stops reading the moment the counted bytes pass the size limit (or the file name is unusable): the
+// outcome is reported at once so the service can answer without waiting for the rest of the body.
 
 /** Bytes are in Redis but not yet committed: the service commits once it knows the upload's type. */
 export interface StoredUpload {
@@ -17,6 +19,7 @@ export interface StoredUpload {
 export type StoreOutcome =
   | { kind: 'stored'; filename: string; mimetype: string; result: StoredUpload }
   | { kind: 'tooLarge'; filename: string; size: number }
+  | { kind: 'badName'; filename: string }
   | { kind: 'notCsv'; filename: string; mimetype: string }
   | { kind: 'invalid'; filename: string; error: unknown };
 
@@ -27,6 +30,18 @@ export interface CsvStorageOptions {
   maxBytes: number;
   /** Where the outcome lands (multer's own file info is too narrow to carry it). */
   onOutcome(outcome: StoreOutcome): void;
+}
+
+/** Outcomes that end the upload before its last byte: the rest of the body is never read. */
+export function stopsEarly(outcome: StoreOutcome): boolean {
+  return outcome.kind === 'tooLarge' || outcome.kind === 'badName';
+}
+
+/** Passed to multer so it stops feeding the parser; the service already holds the real outcome. */
+export class UploadStoppedError extends Error {
+  constructor(readonly outcome: StoreOutcome) {
+    super(`upload stopped early: ${outcome.kind}`);
+  }
 }
 
 export function isCsvFile(filename: string, mimetype: string): boolean {
@@ -44,7 +59,8 @@ export class CsvStorageEngine implements StorageEngine {
     this.store(file).then(
       (outcome) => {
         this.options.onOutcome(outcome);
-        callback(null, { size: outcome.kind === 'tooLarge' ? outcome.size : 0 });
+        if (stopsEarly(outcome)) callback(new UploadStoppedError(outcome));
+        else callback(null, { size: 0 });
       },
       (err: unknown) => callback(err),
     );
@@ -57,8 +73,11 @@ export class CsvStorageEngine implements StorageEngine {
   private async store(file: Express.Multer.File): Promise<StoreOutcome> {
     const { store, ownerId, maxBytes } = this.options;
     const filename = file.originalname || 'upload.csv';
+    // The name reaches Postgres later (usage history), which cannot store NUL.
+    if (filename.includes('\u0000')) return { kind: 'badName', filename };
     if (!isCsvFile(filename, file.mimetype)) {
-      await drain(file.stream);
+      const size = await drain(file.stream, maxBytes);
+      if (size > maxBytes) return { kind: 'tooLarge', filename, size };
       return { kind: 'notCsv', filename, mimetype: file.mimetype };
     }
     const writer = store.createWriter('upload', ownerId, filename);
@@ -67,13 +86,14 @@ export class CsvStorageEngine implements StorageEngine {
     let failed: unknown = null;
     let tooLarge = false;
     try {
-      for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+      for await (const chunk of keepOpen(file.stream)) {
         bytes += chunk.length;
-        if (tooLarge || failed) continue;
         if (bytes > maxBytes) {
+          // Stop here: the file stream stays paused, so the parser (and the socket) stop being read.
           tooLarge = true;
-          continue;
+          break;
         }
+        if (failed) continue;
         try {
           inspector.push(chunk);
         } catch (err) {
@@ -107,6 +127,20 @@ export class CsvStorageEngine implements StorageEngine {
   }
 }
 
-async function drain(stream: NodeJS.ReadableStream): Promise<void> {
-  for await (const chunk of stream as AsyncIterable<Buffer>) void chunk;
+/** Reads and drops a file's bytes, stopping once they pass `max`; returns how many were read. */
+async function drain(stream: NodeJS.ReadableStream, max: number): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of keepOpen(stream)) {
+    bytes += chunk.length;
+    if (bytes > max) break;
+  }
+  return bytes;
+}
+
+/**
+ * Iterates a file's chunks without destroying the stream when the loop stops early: a destroyed file
+ * stream makes multer fail the upload with an AbortError (a 500) before the real outcome is reported.
+ */
+function keepOpen(stream: NodeJS.ReadableStream): AsyncIterable<Buffer> {
+  return (stream as Readable).iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
 }

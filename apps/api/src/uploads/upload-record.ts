@@ -28,6 +28,8 @@ export interface UploadRecord {
   rowCount: number;
   delimiter: string;
   encoding: InputEncoding;
+  /** Why that encoding was assumed (the Windows-1252 fallback is a guess the user should know about). */
+  encodingReason: string;
   headerRow: number;
   exceedsRowLimit?: boolean;
   actualRows?: number;

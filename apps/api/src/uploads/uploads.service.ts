@@ -7,7 +7,9 @@ import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-m
 import { BlobNotFoundError, EphemeralStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { CsvStorageEngine, type StoreOutcome } from './csv-storage.engine';
+import { invalidCharactersError } from '../common/text-input.middleware';
+import { ApiConfig } from '../config/api.config';
+import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
 
 // Owns uploaded files: receiving them (multipart → inspector → Redis), describing, reading and deleting
@@ -23,6 +25,15 @@ const MULTIPART_LIMITS = {
   headerPairs: 50,
 };
 
+/**
+ * Bytes a multipart body may carry around a file that is within the limit: busboy caps a part's headers at
+ * 16 KiB, and MULTIPART_LIMITS allows 12 parts and 10 small fields. A Content-Length beyond the limit plus
+ * this cannot hold an acceptable file, so it is refused before a byte of the body is read.
+ */
+const MULTIPART_OVERHEAD = 256 * 1024;
+/** Seconds a client is asked to wait when it already has UPLOADS_PER_IP uploads in flight. */
+const UPLOAD_SLOT_RETRY_AFTER = 5;
+
 export interface StoredUploadView {
   meta: BlobMeta;
   info: UploadInfo;
@@ -30,28 +41,62 @@ export interface StoredUploadView {
 
 @Injectable()
 export class UploadsService {
-  constructor(private readonly store: EphemeralStore) {}
+  /** Uploads in flight per client IP (this instance). */
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(
+    private readonly store: EphemeralStore,
+    private readonly config: ApiConfig,
+  ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
     const limits = limitsOf(user.plan);
-    const maxBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
+    const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
+    // Files live in Redis until processed: even "unlimited" plans stop at the store's ceiling.
+    const maxBytes = Math.min(planBytes, this.config.memoryStoreMaxFileBytes);
+    const declared = declaredLength(req);
+    if (declared !== null && declared > maxBytes + MULTIPART_OVERHEAD) {
+      throw this.tooLarge(res, declared, maxBytes, planBytes);
+    }
+    this.takeUploadSlot(req, res);
     let outcome: StoreOutcome | null = null;
+    let stoppedEarly!: (o: StoreOutcome) => void;
+    const early = new Promise<StoreOutcome>((resolve) => (stoppedEarly = resolve));
     const engine = new CsvStorageEngine({
       store: this.store,
       ownerId: user.id,
       maxBytes,
       onOutcome: (o) => {
         outcome = o;
+        if (stopsEarly(o)) stoppedEarly(o);
       },
     });
     const handle = multer({ storage: engine, limits: MULTIPART_LIMITS }).single('file');
+    const parsed = new Promise<null>((resolve, reject) =>
+      handle(req, res, (err: unknown) => (err ? reject(err) : resolve(null))),
+    );
+    parsed.catch(() => undefined); // after an early answer multer settles once the socket closes
+    let stopped: StoreOutcome | null;
     try {
-      await new Promise<void>((resolve, reject) =>
-        handle(req, res, (err: unknown) => (err ? reject(err) : resolve())),
-      );
+      // multer waits for the whole body before reporting an error; an early outcome answers at once.
+      stopped = await Promise.race([parsed, early]);
     } catch (err) {
       await discard(outcome);
+      if (clientClosed(req, err)) {
+        throw new AppError(
+          499,
+          'CLIENT_CLOSED_REQUEST',
+          'The upload was interrupted before the file was complete.',
+        );
+      }
       throw multipartError(err);
+    }
+    if (stopped?.kind === 'tooLarge') {
+      throw this.tooLarge(res, declared ?? stopped.size, maxBytes, planBytes, declared === null);
+    }
+    if (stopped?.kind === 'badName') {
+      stopReading(res);
+      throw invalidCharactersError();
     }
     const result = outcome as StoreOutcome | null;
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -79,12 +124,8 @@ export class UploadsService {
           `"${result.filename}" is not a CSV file. Only .csv files can be uploaded: export the file as CSV first.`,
         );
       case 'tooLarge':
-        throw new AppError(
-          413,
-          'FILE_TOO_LARGE',
-          `File size (${formatMegabytes(result.size)}) exceeds your plan limit of ${formatPlanFileSize(maxBytes).replace(/MB$/, ' MB')}`,
-          { size: result.size, maxFileSize: maxBytes },
-        );
+      case 'badName':
+        throw new Error(`unreachable: ${result.kind} is answered early`);
       case 'invalid':
         if (isCsvEngineError(result.error)) {
           throw new AppError(result.error.status, result.error.code, result.error.message);
@@ -122,6 +163,7 @@ export class UploadsService {
       rowCount: info.rowCount,
       delimiter: info.delimiter,
       encoding: info.encoding,
+      encodingReason: inspection.encodingReason,
       headerRow: info.headerRow,
     };
     if (type === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
@@ -130,6 +172,58 @@ export class UploadsService {
       record.maxRows = limits.maxRowsPerFile;
     }
     return record;
+  }
+
+  /**
+   * 413 with the plan's message, or, past the memory store's ceiling, one that says how to raise it. The
+   * connection closes after the answer, so the rest of the body is never read.
+   */
+  private tooLarge(
+    res: Response,
+    size: number,
+    maxBytes: number,
+    planBytes: number,
+    atLeast = false,
+  ): AppError {
+    stopReading(res);
+    const shown = `${atLeast ? 'over ' : ''}${formatMegabytes(size)}`;
+    if (maxBytes < planBytes) {
+      const ceilingMb = Math.round(maxBytes / (1024 * 1024));
+      return new AppError(
+        413,
+        'FILE_TOO_LARGE',
+        `File size (${shown}) exceeds the largest file this server can hold while it is mapped (${ceilingMb} MB). ` +
+          `Split the file, or ask the operator to raise MEMORY_STORE_MAX_FILE_MB (larger files will need object storage).`,
+        { size, maxFileSize: maxBytes, limit: 'MEMORY_STORE_MAX_FILE_MB' },
+      );
+    }
+    return new AppError(
+      413,
+      'FILE_TOO_LARGE',
+      `File size (${shown}) exceeds your plan limit of ${formatPlanFileSize(maxBytes).replace(/MB$/, ' MB')}`,
+      { size, maxFileSize: maxBytes },
+    );
+  }
+
+  /** Counts this upload against its IP until the response closes; over UPLOADS_PER_IP it is a 429. */
+  private takeUploadSlot(req: Request, res: Response): void {
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const n = this.inFlight.get(ip) ?? 0;
+    if (n >= this.config.uploadsPerIp) {
+      res.setHeader('Retry-After', String(UPLOAD_SLOT_RETRY_AFTER));
+      stopReading(res);
+      throw new AppError(
+        429,
+        'TOO_MANY_UPLOADS',
+        `You already have ${n} uploads in progress. Wait for one to finish, then try again.`,
+      );
+    }
+    this.inFlight.set(ip, n + 1);
+    res.once('close', () => {
+      const left = (this.inFlight.get(ip) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(ip, left);
+      else this.inFlight.delete(ip);
+    });
   }
 
   /** The upload's meta and inspection, or 404 when it is missing, expired or someone else's. */
@@ -164,6 +258,28 @@ function notFound(err: unknown, label: string): unknown {
     return new AppError(404, 'FILE_NOT_FOUND', `${label} not found or expired. Upload it again.`);
   }
   return err;
+}
+
+/** The request's Content-Length, or null when it is absent or not a plain number (chunked bodies). */
+function declaredLength(req: Request): number | null {
+  const v = req.headers['content-length'];
+  return typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : null;
+}
+
+/** Closes the connection after the answer, so an unread body is dropped rather than read to its end. */
+function stopReading(res: Response): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/** The client went away mid-body (closed the tab, lost the line): not a server failure. */
+function clientClosed(req: Request, err: unknown): boolean {
+  const message = (err as { message?: unknown } | null)?.message;
+  return (
+    req.readableAborted ||
+    (req.destroyed && !req.readableEnded) ||
+    message === 'Request aborted' ||
+    message === 'Request closed'
+  );
 }
 
 async function discard(outcome: StoreOutcome | null): Promise<void> {
