@@ -14,6 +14,8 @@ export interface UploadedFile {
   size?: number;
   delimiter?: string;
   encoding?: string;
+  /** Why that encoding was assumed, e.g. "Read as Windows-1252 because the file is not valid UTF-8." */
+  encodingReason?: string;
   exceedsRowLimit?: boolean;
   actualRows?: number;
   maxRows?: number;

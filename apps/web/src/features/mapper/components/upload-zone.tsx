@@ -54,6 +54,12 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
               <Text color="fg.muted" fontSize="sm">
                 {file.headers.length} columns{rows} detected
               </Text>
+              {file.encoding && file.encoding !== 'utf-8' && file.encodingReason ? (
+                // A guessed code page can garble names: say so, so the user can re-export as UTF-8.
+                <Text color="orange.fg" fontSize="sm" data-testid={`${kind}-encoding-note`}>
+                  {file.encodingReason}
+                </Text>
+              ) : null}
             </Stack>
           </HStack>
           <IconButton aria-label={`Remove ${title} file`} variant="ghost" size="sm" onClick={onRemove}>
