@@ -7,11 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
 import { ApiKeysModule } from './api-keys/api-keys.module';
-import { redactApiKeys } from './auth/api-key-token';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { clientAbortLogging } from './common/client-abort.logging';
 import { ErrorFilter } from './common/error.filter';
+import { logRedaction } from './common/log-redaction';
 import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
 import { UsersModule } from './users/users.module';
@@ -40,16 +40,8 @@ export class AppModule {
               const incoming = req.headers['x-request-id'];
               return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
             },
-            // Credentials never reach the log.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // A key pasted into a URL is refused by AuthGuard; it must not reach the log either.
-            serializers: {
-              req: (req: { url?: string; query?: unknown }) => {
-                if (req.url) req.url = redactApiKeys(req.url);
-                if (req.query) req.query = JSON.parse(redactApiKeys(JSON.stringify(req.query))) as unknown;
-                return req;
-              },
-            },
+            // Credentials, keys, webhook secrets and link tokens never reach the log.
+            ...logRedaction,
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
             ...clientAbortLogging,
           },

@@ -34,8 +34,3 @@ function decodeURIComponentSafe(s: string): string {
     return s;
   }
 }
-
-/** Masks anything key-shaped (for log lines: a key sent in a URL is refused, and never logged). */
-export function redactApiKeys(s: string): string {
-  return s.replace(/csvm_[A-Za-z0-9_-]+/gi, 'csvm_[REDACTED]');
-}
