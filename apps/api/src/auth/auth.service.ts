@@ -17,6 +17,11 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** Failed password checks one client IP may cause per window, across all accounts (slows username spraying). */
 export const LOGIN_FAILURES_PER_IP = 100;
 const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+/**
+ * Sign-ups answered "already exists" one client IP may get per hour; then its sign-ups pause (429). The
+ * spec's sign-up signs the new user in at once, so a known email cannot get the same answer as a new one.
+ */
+export const REGISTRATION_CONFLICTS_PER_IP = 3;
 
 /** The session user (spec §3) as GET /api/user, login and register answer it. */
 export interface SessionUserView {
@@ -59,6 +64,14 @@ export class AuthService {
       res,
       'Too many sign-ups from this network.',
     );
+    // "Already exists" tells whether an address has an account, so one network gets only a few of those
+    // answers per hour. The slot is taken before the check (atomic under concurrency), given back when free.
+    const conflicts = `register-conflict:${req.ip ?? 'unknown'}`;
+    const full = await this.throttle.reserve(
+      [{ bucket: conflicts, limit: REGISTRATION_CONFLICTS_PER_IP }],
+      REGISTRATION_WINDOW_SECONDS,
+    );
+    if (full) throw tooMany(res, full.retryAfterSeconds, 'Too many sign-ups from this network.');
     // Hash first: a taken username or email then answers in the same time as a new one.
     const hash = await this.hasher.hash(dto.password);
     const taken = await this.users
@@ -66,6 +79,7 @@ export class AuthService {
       .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', dto)
       .getExists();
     if (taken) throw accountExists();
+    await this.throttle.release(conflicts);
     let user: UserEntity;
     try {
       user = await this.users.save(
