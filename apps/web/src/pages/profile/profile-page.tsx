@@ -62,13 +62,18 @@ export function ProfilePage() {
         </Stack>
 
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
-          {/* minW 0: a grid column may shrink below its widest content (the webhook log scrolls in its box) */}
-          <Stack gap="6" minW="0">
+          <Stack gap="6" minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
             <ProfileInformation />
             {apiAccess ? <ApiKeysSection /> : null}
-            {webhookSupport ? <WebhooksSection /> : null}
           </Stack>
-          <Stack gap="6">
+          {/* Webhooks come next on a phone, and span both columns on wide screens, where the delivery log
+              needs the room; minW 0 lets the log scroll in its own box instead of widening the page. */}
+          {webhookSupport ? (
+            <Box minW="0" gridColumn={{ lg: '1 / -1' }} gridRow={{ lg: '2' }}>
+              <WebhooksSection />
+            </Box>
+          ) : null}
+          <Stack gap="6" minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1' }}>
             <CurrentPlanCard>
               {profile?.subscription ? (
                 <>

@@ -54,7 +54,7 @@ export function WebhooksSection() {
             onDone={() => setCreated(null)}
           />
         ) : null}
-        <Stack as="form" gap="3" onSubmit={onCreate} aria-label="Add a webhook endpoint">
+        <Stack as="form" gap="3" maxW="2xl" onSubmit={onCreate} aria-label="Add a webhook endpoint">
           <Field.Root required>
             <Field.Label>Endpoint URL</Field.Label>
             <Input
