@@ -42,7 +42,15 @@ export default tseslint.config(
         {
           patterns: [
             ...frameworkImports.patterns,
-            { group: ['@csv-mapper/*'], message: 'csv-engine depends on nothing in the repo.' },
+            {
+              group: ['@csv-mapper/*', '!@csv-mapper/contracts'],
+              message: 'csv-engine depends on nothing in the repo at run time.',
+            },
+            {
+              group: ['@csv-mapper/contracts'],
+              allowTypeImports: true,
+              message: 'csv-engine reads the mapping contract as types only (import type).',
+            },
           ],
         },
       ],

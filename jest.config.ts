@@ -31,6 +31,7 @@ const swcTs = [
 const swcJs = ['@swc/jest', { module: { type: 'commonjs' }, jsc: { target: 'es2022' } }];
 
 const moduleNameMapper = {
+  '^@csv-mapper/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@csv-mapper/csv-engine$': '<rootDir>/libs/csv-engine/src/index.ts',
   '^@csv-mapper/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@csv-mapper/db$': '<rootDir>/libs/db/src/index.ts',

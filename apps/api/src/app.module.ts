@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { buildDataSourceOptions } from '@csv-mapper/db';
 import { ApiConfig } from './config/api.config';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { createValidationPipe } from './common/validation';
 import { AuthModule } from './auth/auth.module';
 import { ConfigModule } from './config/config.module';
 import { clientAbortLogging } from './common/client-abort.logging';
@@ -66,7 +67,10 @@ export class AppModule {
         BillingModule,
         DocsModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
     };
   }
 }

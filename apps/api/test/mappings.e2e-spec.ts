@@ -64,7 +64,10 @@ describe('saved mappings (e2e)', () => {
   it('requires a name and valid pairs', async () => {
     const { agent } = await signUp(app);
     const noName = await agent.post('/api/mappings').set(H).send(body('   ')).expect(400);
-    expect(noName.body).toEqual({ error: 'Please enter a name for the mapping', code: 'NAME_REQUIRED' });
+    expect(noName.body).toMatchObject({
+      error: 'Please enter a name for the mapping',
+      code: 'NAME_REQUIRED',
+    });
     const bad = await agent
       .post('/api/mappings')
       .set(H)

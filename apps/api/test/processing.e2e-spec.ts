@@ -141,7 +141,7 @@ describe('POST /api/process (e2e)', () => {
       .set(H)
       .send({ dataFileId: ids.dataFileId, mappings: FULL })
       .expect(400);
-    expect(missing.body).toEqual({
+    expect(missing.body).toMatchObject({
       error: 'Please upload both template and data files',
       code: 'MISSING_FILES',
     });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
+import type { MappingPair } from '@csv-mapper/contracts';
 import { bullConnection, EphemeralStore, JobProducer, QUEUES } from '@csv-mapper/queue';
 import { exited, freePort, startStack, type Stack } from '../../../bench/support/stack';
 
@@ -11,7 +12,7 @@ jest.setTimeout(60_000);
 
 const LOCK = { WORKER_LOCK_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
 const TEMPLATE = 'Date,Customer,Amount\n';
-const MAPPINGS = [
+const MAPPINGS: MappingPair[] = [
   // 'auto' date detection makes each row cost a little more, so big jobs run long enough to interrupt.
   {
     templateColumn: 'Date',

@@ -1,97 +1,25 @@
-// The mapping contract (ARCHITECTURE §4) as types. These names are imported across the repo from
-// `@csv-mapper/csv-engine`: keep them stable.
+// The engine's options and statistics. The mapping contract itself (pairs, transforms, warnings, control
+// totals) is the contract library's; the engine reads it as types only and depends on no repo code at run time.
 import type { OutputEncoding } from './encoding';
 import type { DateOrder } from './dates';
 import type { ReadOptions, SourceInfo } from './reader';
 import type { LineEnding } from './writer';
+import type { ControlTotal, Warning } from '@csv-mapper/contracts';
 
-/** `date`: patterns use YYYY YY MM M DD D and any separators. `input` defaults to 'auto' (per column). */
-export interface DateTransform {
-  kind: 'date';
-  input?: 'auto' | string;
-  output: string;
-}
-
-/** `number`: `1.234,56` → `1234.56`; thousands separators removed; `decimals` rounds (half away from zero). */
-export interface NumberTransform {
-  kind: 'number';
-  decimalSeparator?: 'auto' | '.' | ',';
-  decimals?: number;
-}
-
-/** `amount`: strips currency symbols/codes; (12.50), 12.50-, 12.50 DR → -12.50; 12.50 CR → 12.50. */
-export interface AmountTransform {
-  kind: 'amount';
-  /** Default 2. */
-  decimals?: number;
-  /** How negatives are written. Default 'minus'. */
-  negative?: 'minus' | 'parentheses';
-  /** Default 'auto' (decided per column). */
-  decimalSeparator?: 'auto' | '.' | ',';
-}
-
-/** `boolean`: yes/no, y/n, true/false, 1/0, on/off, ja/nein, oui/non, si/no, x/blank… → the chosen pair. */
-export interface BooleanTransform {
-  kind: 'boolean';
-  output: [trueText: string, falseText: string];
-}
-
-/**
- * `debitCredit`: one signed amount from two columns (each read like `amount`, decimal separator detected per
- * column). The pair's dataColumn may be empty. Each side counts by its size: a debit is money out whatever
- * sign it was written with.
- */
-export interface DebitCreditTransform {
-  kind: 'debitCredit';
-  debitColumn: string;
-  creditColumn: string;
-  /** Default 'creditPositive': credit − debit. */
-  sign?: 'creditPositive' | 'debitPositive';
-  /** Default 2. */
-  decimals?: number;
-}
-
-/** `constant`: fills the column with a fixed value (dataColumn may be empty). */
-export interface ConstantTransform {
-  kind: 'constant';
-  value: string;
-}
-
-export interface TextTransform {
-  kind: 'trim' | 'upper' | 'lower';
-}
-
-/** Discriminated on `kind`. */
-export type Transform =
-  | DateTransform
-  | NumberTransform
-  | AmountTransform
-  | BooleanTransform
-  | DebitCreditTransform
-  | ConstantTransform
-  | TextTransform;
-
-export type TransformKind = Transform['kind'];
-
-/** One template column fed by one data column (the spec's pair plus an optional transform). */
-export interface MappingPair {
-  templateColumn: string;
-  /** Header of the source column as reported by inspect (after `Name (2)` disambiguation). */
-  dataColumn: string;
-  transform?: Transform;
-}
-
-/**
- * A value that could not be read, a required value that is empty, or a ragged row.
- * `row` is the 1-based data row (the first row after the header is 1); 0 means the whole column
- * (e.g. "dates are ambiguous"). `column` is the template column ('' for a whole-row report).
- */
-export interface Warning {
-  row: number;
-  column: string;
-  value: string;
-  reason: string;
-}
+export type {
+  Transform,
+  TransformKind,
+  DateTransform,
+  NumberTransform,
+  AmountTransform,
+  BooleanTransform,
+  DebitCreditTransform,
+  ConstantTransform,
+  TextTransform,
+  MappingPair,
+  Warning,
+  ControlTotal,
+} from '@csv-mapper/contracts';
 
 /** The file's locale, used when a column alone cannot decide (all dates ≤ 12/12, only "1,234"-like values). */
 export interface LocaleHint {
@@ -132,23 +60,6 @@ export interface ApplyOptions {
   threads?: number;
   /** Called after each input chunk, e.g. for job progress. */
   onProgress?(progress: { rowsIn: number; bytesIn: number }): void;
-}
-
-/** Sums of a numeric column, so a bookkeeper can see nothing was lost. */
-export interface ControlTotal {
-  /** Template column. */
-  column: string;
-  kind: 'amount' | 'number' | 'debitCredit';
-  /** Data column(s) read (debit then credit for debitCredit). */
-  sourceColumns: string[];
-  /** Sum of the values read from the source (credit − debit for debitCredit), before rounding. */
-  sourceTotal: string;
-  /** Sum of the values written. */
-  outputTotal: string;
-  /** Values read (non-empty, readable). */
-  values: number;
-  /** Values that could not be read and were passed through unchanged (not in either sum). */
-  unreadable: number;
 }
 
 /** What was decided for a column read with `auto`. */

@@ -140,3 +140,6 @@ export function templateHeaders(t: BuiltInTemplate): string[] {
 export function requiredColumns(t: BuiltInTemplate): string[] {
   return t.columns.filter((c) => c.required).map((c) => c.name);
 }
+
+/** Template ids of this form name a built-in (or hand-made) template sent as `templateHeaders`. */
+export const VIRTUAL_TEMPLATE_PREFIX = 'virtual-template-';

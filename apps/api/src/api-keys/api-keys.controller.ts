@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from 
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { CreateApiKeyRequest } from '@csv-mapper/contracts';
 import { ApiKeysService, ApiKeyView, CreatedApiKeyView } from './api-keys.service';
 
 /** Managing keys needs the browser session: a key cannot mint or revoke keys. */
@@ -16,8 +17,8 @@ export class ApiKeysController {
   }
 
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<CreatedApiKeyView> {
-    return this.keys.create(user, (body as { name?: unknown } | null)?.name);
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateApiKeyRequest): Promise<CreatedApiKeyView> {
+    return this.keys.create(user, body.name);
   }
 
   @Delete(':id')

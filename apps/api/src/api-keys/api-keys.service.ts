@@ -6,21 +6,10 @@ import { limitsOf, planOf } from '@csv-mapper/domain';
 import { generateApiKey } from '../auth/api-key-token';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import type { ApiKeyView, CreatedApiKeyView } from '@csv-mapper/contracts';
 
 export const MAX_ACTIVE_KEYS = 20;
-const NAME_MAX = 100;
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-export interface CreatedApiKeyView extends Omit<ApiKeyView, 'lastUsedAt'> {
-  /** The full key: answered once, never stored or shown again. */
-  key: string;
-}
+export type { ApiKeyView, CreatedApiKeyView };
 
 function toView(k: ApiKeyEntity): ApiKeyView {
   return {
@@ -44,18 +33,13 @@ export class ApiKeysService {
     return rows.map(toView);
   }
 
-  async create(user: AuthUser, rawName: unknown): Promise<CreatedApiKeyView> {
+  async create(user: AuthUser, name: string): Promise<CreatedApiKeyView> {
     if (!limitsOf(user.plan).apiAccess) {
       throw new AppError(
         403,
         'API_ACCESS_NOT_IN_PLAN',
         `API keys are not included in the ${planOf(user.plan).name} plan. Upgrade to Business or Enterprise.`,
       );
-    }
-    const name = typeof rawName === 'string' ? rawName.trim() : '';
-    if (!name) throw new AppError(400, 'VALIDATION_FAILED', 'Please enter a name for the API key');
-    if (name.length > NAME_MAX) {
-      throw new AppError(400, 'VALIDATION_FAILED', `The key name must be at most ${NAME_MAX} characters`);
     }
     const active = await this.keys.count({ where: { userId: user.id, revokedAt: IsNull() } });
     if (active >= MAX_ACTIVE_KEYS) {

@@ -1,13 +1,17 @@
 import { Body, Controller, Get, HttpCode, Post, Redirect, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { parseLogin, parseRegister, parseReset, parseResetRequest } from './auth.dto';
+import {
+  LoginRequest,
+  PasswordResetRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  type MessageResponse,
+} from '@csv-mapper/contracts';
 import { AuthService, SessionUserView } from './auth.service';
 import { RESET_REQUEST_ACCEPTED, PasswordResetService } from './password-reset.service';
 import { SessionsService } from './sessions.service';
 
-interface Message {
-  message: string;
-}
+type Message = MessageResponse;
 
 @Controller()
 export class AuthController {
@@ -19,21 +23,21 @@ export class AuthController {
 
   @Post('register')
   register(
-    @Body() body: unknown,
+    @Body() body: RegisterRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionUserView> {
-    return this.auth.register(parseRegister(body), req, res);
+    return this.auth.register(body, req, res);
   }
 
   @Post('login')
   @HttpCode(200)
   login(
-    @Body() body: unknown,
+    @Body() body: LoginRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionUserView> {
-    return this.auth.login(parseLogin(body), req, res);
+    return this.auth.login(body, req, res);
   }
 
   /** The spec's logged-out redirect target (the mapper sends people to /api/login). */
@@ -51,17 +55,17 @@ export class AuthController {
   @Post('request-password-reset')
   @HttpCode(202)
   async requestPasswordReset(
-    @Body() body: unknown,
+    @Body() body: PasswordResetRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Message> {
-    await this.resets.request(parseResetRequest(body), res);
+    await this.resets.request(body.email, res);
     return { message: RESET_REQUEST_ACCEPTED };
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  async resetPassword(@Body() body: unknown): Promise<Message> {
-    await this.resets.reset(parseReset(body));
+  async resetPassword(@Body() body: ResetPasswordRequest): Promise<Message> {
+    await this.resets.reset(body);
     return { message: 'Your password has been reset. Log in with your new password.' };
   }
 }

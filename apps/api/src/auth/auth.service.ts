@@ -6,7 +6,8 @@ import { UserEntity } from '@csv-mapper/db';
 import { AuthMessages } from '@csv-mapper/domain';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
-import { LoginDto, loginPasswordWellFormed, RegisterDto } from './auth.dto';
+import type { LoginRequest, RegisterRequest } from '@csv-mapper/contracts';
+import { assertPasswordAcceptable, loginPasswordWellFormed } from './password-rules';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
 import { ThrottleService, type ThrottleSlot, tooMany } from './throttle.service';
@@ -56,7 +57,8 @@ export class AuthService {
       .getOne();
   }
 
-  async register(dto: RegisterDto, req: Request, res: Response): Promise<SessionUserView> {
+  async register(dto: RegisterRequest, req: Request, res: Response): Promise<SessionUserView> {
+    assertPasswordAcceptable(dto.password);
     await this.throttle.consume(
       `register:${req.ip ?? 'unknown'}`,
       this.config.registrationsPerIpPerHour,
@@ -87,8 +89,8 @@ export class AuthService {
           username: dto.username,
           email: dto.email,
           password: hash,
-          firstName: dto.firstName,
-          lastName: dto.lastName,
+          firstName: dto.firstName ?? null,
+          lastName: dto.lastName ?? null,
         }),
       );
     } catch (err) {
@@ -101,7 +103,7 @@ export class AuthService {
     return toSessionUser(user);
   }
 
-  async login(dto: LoginDto, req: Request, res: Response): Promise<SessionUserView> {
+  async login(dto: LoginRequest, req: Request, res: Response): Promise<SessionUserView> {
     if (!loginPasswordWellFormed(dto.password)) {
       throw new AppError(400, 'INVALID_PASSWORD_FORMAT', 'Invalid password format');
     }

@@ -8,7 +8,8 @@ import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { MailService } from '../mail/mail.service';
 import { AuthService } from './auth.service';
-import { ResetDto } from './auth.dto';
+import type { ResetPasswordRequest } from '@csv-mapper/contracts';
+import { assertPasswordAcceptable } from './password-rules';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
 import { ThrottleService } from './throttle.service';
@@ -80,7 +81,8 @@ export class PasswordResetService {
       .catch((err: Error) => this.logger.error(`Reset mail to user ${user.id} failed: ${err.message}`));
   }
 
-  async reset(dto: ResetDto): Promise<void> {
+  async reset(dto: ResetPasswordRequest): Promise<void> {
+    assertPasswordAcceptable(dto.password);
     // One statement claims the token, so two concurrent uses cannot both succeed.
     const [rows] = (await this.dataSource.query(
       `UPDATE password_reset_tokens SET used_at = now()

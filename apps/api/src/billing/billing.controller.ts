@@ -1,3 +1,4 @@
+import { PlanRequest } from '@csv-mapper/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -8,8 +9,6 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { ThrottleService } from '../auth/throttle.service';
 import { BillingWebhookService } from './billing-webhook.service';
 import { BillingService, planCatalogue } from './billing.service';
-
-const planOfBody = (body: unknown): unknown => (body as { plan?: unknown } | null)?.plan;
 
 /** Plans, checkout, plan changes, cancel/reactivate/sync (spec §7) and the provider's webhook. */
 @Controller()
@@ -30,11 +29,11 @@ export class BillingController {
   @UseGuards(AuthGuard)
   async checkout(
     @CurrentUser() user: AuthUser,
-    @Body() body: unknown,
+    @Body() body: PlanRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ url: string }> {
     await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many checkout attempts.');
-    return this.billing.checkout(user.id, planOfBody(body));
+    return this.billing.checkout(user.id, body.plan);
   }
 
   @Post('user/upgrade-plan')
@@ -42,11 +41,11 @@ export class BillingController {
   @UseGuards(AuthGuard)
   async upgrade(
     @CurrentUser() user: AuthUser,
-    @Body() body: unknown,
+    @Body() body: PlanRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
     await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many plan changes.');
-    return this.billing.upgradePlan(user.id, planOfBody(body));
+    return this.billing.upgradePlan(user.id, body.plan);
   }
 
   @Post('cancel-subscription')

@@ -1,3 +1,4 @@
+import { AdvanceClockRequest, CompleteCheckoutRequest, SubscriptionRequest } from '@csv-mapper/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -11,11 +12,6 @@ import { BILLING_PROVIDER, type BillingProvider } from './billing-provider';
 import { PlanStateService } from './plan-state.service';
 import { SimulatedBillingProvider } from './simulated-billing.provider';
 import { SimulatedOnlyGuard } from './simulated-only.guard';
-
-const str = (body: unknown, key: string): string => {
-  const v = (body as Record<string, unknown> | null)?.[key];
-  return typeof v === 'string' ? v : '';
-};
 
 /**
  * The simulated provider's checkout page calls and the spec's /api/test/* calls. They exist only while
@@ -51,26 +47,26 @@ export class SimulatedBillingController {
 
   @Post('billing/simulated/sessions/:id/complete')
   @HttpCode(200)
-  async complete(@CurrentUser() me: AuthUser, @Param('id') id: string, @Body() body: unknown) {
+  async complete(
+    @CurrentUser() me: AuthUser,
+    @Param('id') id: string,
+    @Body() body: CompleteCheckoutRequest,
+  ) {
     const sim = this.sim();
-    const outcome = str(body, 'outcome');
-    if (outcome !== 'pay' && outcome !== 'decline' && outcome !== 'cancel') {
-      throw new AppError(400, 'INVALID_OUTCOME', 'outcome must be "pay", "decline" or "cancel".');
-    }
-    return { redirectUrl: await sim.completeSession(id, await this.user(me.id), outcome) };
+    return { redirectUrl: await sim.completeSession(id, await this.user(me.id), body.outcome) };
   }
 
   @Post('test/simulate-payment-success')
   @HttpCode(200)
-  async simulatePayment(@CurrentUser() me: AuthUser, @Body() body: unknown) {
-    await this.sim().payIncomplete(str(body, 'subscriptionId'), me.id);
+  async simulatePayment(@CurrentUser() me: AuthUser, @Body() body: SubscriptionRequest) {
+    await this.sim().payIncomplete(body.subscriptionId, me.id);
     return { message: 'Payment succeeded: your subscription is active.' };
   }
 
   @Post('test/activate-subscription')
   @HttpCode(200)
-  async activate(@CurrentUser() me: AuthUser, @Body() body: unknown) {
-    await this.sim().payIncomplete(str(body, 'subscriptionId'), me.id);
+  async activate(@CurrentUser() me: AuthUser, @Body() body: SubscriptionRequest) {
+    await this.sim().payIncomplete(body.subscriptionId, me.id);
     const user = await this.user(me.id);
     return {
       user: { plan: user.plan },
@@ -97,11 +93,7 @@ export class SimulatedBillingController {
   /** Moves the simulated clock forward (renewals, period ends, expiries). Test and development only. */
   @Post('test/advance-clock')
   @HttpCode(200)
-  async advance(@Body() body: unknown) {
-    const days = Number((body as { days?: unknown } | null)?.days);
-    if (!Number.isFinite(days) || days <= 0 || days > 3650) {
-      throw new AppError(400, 'INVALID_DAYS', 'days must be a number between 0 and 3650.');
-    }
-    return { now: await this.sim().advance(days) };
+  async advance(@Body() body: AdvanceClockRequest) {
+    return { now: await this.sim().advance(body.days) };
   }
 }

@@ -4,7 +4,13 @@ import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { MappingsService, type MatchResult, type SavedMappingView } from './mappings.service';
+import {
+  MatchMappingRequest,
+  SaveMappingRequest,
+  type MatchResult,
+  type SavedMappingView,
+} from '@csv-mapper/contracts';
+import { MappingsService } from './mappings.service';
 
 @Controller('mappings')
 @UseGuards(AuthGuard)
@@ -20,8 +26,8 @@ export class MappingsController {
   @Post('match')
   @ApiKeyAllowed()
   @HttpCode(200)
-  match(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<MatchResult> {
-    return this.mappings.match(user, body);
+  match(@CurrentUser() user: AuthUser, @Body() body: MatchMappingRequest): Promise<MatchResult> {
+    return this.mappings.match(user, body.headers);
   }
 
   @Get(':id')
@@ -32,7 +38,7 @@ export class MappingsController {
 
   @Post()
   @ApiKeyAllowed()
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<SavedMappingView> {
+  create(@CurrentUser() user: AuthUser, @Body() body: SaveMappingRequest): Promise<SavedMappingView> {
     return this.mappings.create(user, body);
   }
 
@@ -41,7 +47,7 @@ export class MappingsController {
   async upsert(
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @Body() body: SaveMappingRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SavedMappingView> {
     const { created, mapping } = await this.mappings.upsert(user, id, body);

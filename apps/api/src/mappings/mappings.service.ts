@@ -1,43 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { z } from 'zod';
-import { isCsvEngineError, validateMappings, type MappingPair } from '@csv-mapper/csv-engine';
+import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
+import type { MappingPair, MatchResult, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { SavedMappingEntity, type StoredMappingPair } from '@csv-mapper/db';
+import { SavedMappingEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { mappingsSchema } from '../processing/process-request';
 
 // Saved mapping configurations: CRUD with the plan's limit, the downgrade lock (only the oldest mappings the
 // plan allows stay usable) and source recognition (which saved mapping fits a newly uploaded data file).
 
-export interface SavedMappingView {
-  id: string;
-  name: string;
-  description: string | null;
-  templateHeaders: string[];
-  dataHeaders: string[];
-  mappings: StoredMappingPair[];
-  createdAt: Date;
-  updatedAt: Date;
-  locked: boolean;
-}
-
-export interface MatchResult {
-  mapping: SavedMappingView | null;
-  score: number;
-}
-
-const inputSchema = z.object({
-  name: z.string().max(1000).optional().nullable(),
-  description: z.string().max(5000).optional().nullable(),
-  templateHeaders: z.array(z.string().max(500)).min(1).max(1000),
-  dataHeaders: z.array(z.string().max(500)).max(1000).default([]),
-  mappings: mappingsSchema,
-});
-
-const matchSchema = z.object({ headers: z.array(z.string().max(500)).min(1).max(1000) });
+export type { MatchResult, SavedMappingView };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_MATCH_SCORE = 0.6;
@@ -63,8 +37,8 @@ export class MappingsService {
     return view(m, false);
   }
 
-  async create(user: AuthUser, body: unknown, id?: string): Promise<SavedMappingView> {
-    const input = parseInput(body);
+  async create(user: AuthUser, body: SaveMappingRequest, id?: string): Promise<SavedMappingView> {
+    const input = checked(body);
     const limit = limitsOf(user.plan).maxSavedMappings;
     if (limit !== UNLIMITED) {
       const count = await this.repo.count({ where: { userId: user.id } });
@@ -87,7 +61,7 @@ export class MappingsService {
   async upsert(
     user: AuthUser,
     id: string,
-    body: unknown,
+    body: SaveMappingRequest,
   ): Promise<{ created: boolean; mapping: SavedMappingView }> {
     if (!UUID.test(id)) {
       throw new AppError(
@@ -100,8 +74,7 @@ export class MappingsService {
     if (!existing) return { created: true, mapping: await this.create(user, body, id) };
     if (existing.userId !== user.id) throw notFound();
     await this.assertUnlocked(user, existing);
-    const input = parseInput(body);
-    Object.assign(existing, input);
+    Object.assign(existing, checked(body));
     const saved = await this.repo.save(existing);
     return { created: false, mapping: view(saved, false) };
   }
@@ -113,16 +86,8 @@ export class MappingsService {
   }
 
   /** Source recognition: the usable saved mapping whose data headers best match the given ones. */
-  async match(user: AuthUser, body: unknown): Promise<MatchResult> {
-    const parsed = matchSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        'Send the data file\'s column names as "headers": a list of texts.',
-      );
-    }
-    const given = new Set(parsed.data.headers.map(normaliseHeader));
+  async match(user: AuthUser, headers: string[]): Promise<MatchResult> {
+    const given = new Set(headers.map(normaliseHeader));
     let best: MatchResult = { mapping: null, score: 0 };
     for (const m of await this.list(user)) {
       if (m.locked) continue;
@@ -176,51 +141,34 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     templateHeaders: m.templateHeaders,
     dataHeaders: m.dataHeaders,
     mappings: m.mappings,
-    createdAt: m.createdAt,
-    updatedAt: m.updatedAt,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
     locked,
   };
 }
 
-function sourcesOf(pairs: StoredMappingPair[]): string[] {
+function sourcesOf(pairs: MappingPair[]): string[] {
   return pairs.flatMap((p) => {
-    const t = p.transform as { kind?: string; debitColumn?: string; creditColumn?: string } | undefined;
+    const t = p.transform;
     if (t?.kind === 'constant') return [];
-    if (t?.kind === 'debitCredit') return [t.debitColumn ?? '', t.creditColumn ?? ''];
+    if (t?.kind === 'debitCredit') return [t.debitColumn, t.creditColumn];
     return p.dataColumn ? [p.dataColumn] : [];
   });
 }
 
-function parseInput(body: unknown): Omit<SavedMappingView, 'id' | 'createdAt' | 'updatedAt' | 'locked'> {
-  const parsed = inputSchema.safeParse(body ?? {});
-  const name =
-    typeof (body as { name?: unknown } | null)?.name === 'string'
-      ? (body as { name: string }).name.trim()
-      : '';
-  if (!name) throw new AppError(400, 'NAME_REQUIRED', 'Please enter a name for the mapping');
-  if (name.length > 200)
-    throw new AppError(400, 'NAME_TOO_LONG', 'The mapping name is too long: use 200 characters or fewer.');
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      400,
-      'VALIDATION_FAILED',
-      `Invalid mapping: ${issue.path.join('.') || 'body'} ${issue.message.toLowerCase()}.`,
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
-  }
-  const v = parsed.data;
-  const mappings = v.mappings.map((m) => ({
-    templateColumn: m.templateColumn,
-    dataColumn: m.dataColumn,
-    ...(m.transform ? { transform: m.transform as Record<string, unknown> } : {}),
-  }));
+/** The meaning the shape cannot carry: every pair names a template column, at most once. */
+function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdAt' | 'updatedAt' | 'locked'> {
   try {
-    validateMappings(v.templateHeaders, mappings as unknown as MappingPair[]);
+    validateMappings(v.templateHeaders, v.mappings);
   } catch (err) {
     if (isCsvEngineError(err)) throw new AppError(400, err.code, err.message);
     throw err;
   }
-  const description = v.description?.trim() || null;
-  return { name, description, templateHeaders: v.templateHeaders, dataHeaders: v.dataHeaders, mappings };
+  return {
+    name: v.name,
+    description: v.description?.trim() || null,
+    templateHeaders: v.templateHeaders,
+    dataHeaders: v.dataHeaders,
+    mappings: v.mappings,
+  };
 }

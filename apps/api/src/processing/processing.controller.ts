@@ -5,13 +5,13 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RedisUnavailableInterceptor } from '../jobs/redis-unavailable.interceptor';
-import { parseProcessRequest } from './process-request';
 import {
-  ProcessingService,
+  ProcessRequest,
   type PreviewResponse,
   type ProcessResponse,
   type QueuedResponse,
-} from './processing.service';
+} from '@csv-mapper/contracts';
+import { ProcessingService } from './processing.service';
 
 @Controller('process')
 @UseGuards(AuthGuard)
@@ -24,11 +24,10 @@ export class ProcessingController {
   @ApiKeyAllowed()
   async process(
     @CurrentUser() user: AuthUser,
-    @Body() body: unknown,
+    @Body() req: ProcessRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ProcessResponse | QueuedResponse> {
-    const req = parseProcessRequest(body);
     if (idempotencyKey === undefined) {
       const result = await this.processing.process(user, req);
       if ('jobId' in result) res.status(202);
@@ -47,7 +46,7 @@ export class ProcessingController {
   @Post('preview')
   @HttpCode(200)
   @ApiKeyAllowed()
-  preview(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<PreviewResponse> {
-    return this.processing.preview(user, parseProcessRequest(body));
+  preview(@CurrentUser() user: AuthUser, @Body() req: ProcessRequest): Promise<PreviewResponse> {
+    return this.processing.preview(user, req);
   }
 }

@@ -7,9 +7,6 @@ import {
   previewMapping,
   validateMappings,
   type ApplyOptions,
-  type ControlTotal,
-  type MappingPair,
-  type Warning,
 } from '@csv-mapper/csv-engine';
 import { createHash } from 'node:crypto';
 import {
@@ -18,6 +15,7 @@ import {
   outputFilename,
   requiredColumns,
   UNLIMITED,
+  VIRTUAL_TEMPLATE_PREFIX,
 } from '@csv-mapper/domain';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
@@ -27,7 +25,7 @@ import { UsageHistoryEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
-import { VIRTUAL_TEMPLATE_PREFIX, type ProcessRequest } from './process-request';
+import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
 // against the monthly quota in one atomic UPDATE, applies the engine, records usage, and gives back the
@@ -35,36 +33,6 @@ import { VIRTUAL_TEMPLATE_PREFIX, type ProcessRequest } from './process-request'
 
 export const MAX_WARNINGS = 100;
 export const PREVIEW_ROWS = 10;
-
-export interface ProcessResponse {
-  csvData: string;
-  filename: string;
-  rowsProcessed: number;
-  totalRowsInFile: number;
-  limitExceeded: boolean;
-  limitType: 'monthlyQuota' | 'rows' | null;
-  warningCount: number;
-  warnings: Warning[];
-  controlTotals: ControlTotal[];
-}
-
-/** 202 answer when the run goes to the background queue. */
-export interface QueuedResponse {
-  jobId: string;
-  status: 'queued';
-  rowsToProcess: number;
-  totalRowsInFile: number;
-  limitExceeded: boolean;
-  limitType: 'monthlyQuota' | 'rows' | null;
-}
-
-export interface PreviewResponse {
-  headers: string[];
-  rows: string[][];
-  warningCount: number;
-  warnings: Warning[];
-  totalRowsInFile: number;
-}
 
 interface Prepared {
   templateHeaders: string[];
@@ -177,7 +145,7 @@ export class ProcessingService {
             mappingId: mapping?.id ?? null,
             mappingName: mapping?.name ?? null,
             templateHeaders,
-            mappings: req.mappings as unknown as Array<{ templateColumn: string; dataColumn: string }>,
+            mappings: req.mappings,
             maxRows: granted,
             totalRows: fileRows,
             dataFilename: data.meta.filename,
@@ -273,7 +241,7 @@ export class ProcessingService {
     const saved = await this.mappings.get(user, req.mappingId);
     const mapping = { id: saved.id, name: saved.name };
     if (req.mappings.length > 0) return { req, mapping };
-    return { req: { ...req, mappings: saved.mappings as unknown as MappingPair[] }, mapping };
+    return { req: { ...req, mappings: saved.mappings }, mapping };
   }
 
   private async prepare(
@@ -409,8 +377,6 @@ function engineError(err: unknown): unknown {
 }
 
 export { outputFilename as outputName } from '@csv-mapper/domain';
-
-export type { MappingPair };
 
 /** Same user, files, columns, mappings and options → same key → one background job. */
 function requestKey(

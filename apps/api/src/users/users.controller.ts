@@ -4,6 +4,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import type { SessionUserView } from '../auth/auth.service';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { DeleteAccountRequest, type MessageResponse } from '@csv-mapper/contracts';
 import { SessionsService } from '../auth/sessions.service';
 import { ProfileView, UsersService } from './users.service';
 
@@ -29,12 +30,11 @@ export class UsersController {
   @HttpCode(200)
   async deleteAccount(
     @CurrentUser() user: AuthUser,
-    @Body() body: unknown,
+    @Body() body: DeleteAccountRequest,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ message: string }> {
-    const password = (body as { password?: unknown } | null)?.password;
-    await this.users.deleteAccount(user.id, typeof password === 'string' ? password : '', res);
+  ): Promise<MessageResponse> {
+    await this.users.deleteAccount(user.id, body.password ?? '', res);
     await this.sessions.endAndClear(req, res).catch(() => undefined);
     return { message: 'Account Deleted' };
   }

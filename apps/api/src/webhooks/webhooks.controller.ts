@@ -3,7 +3,7 @@ import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { CreateWebhookDto, parseBody, UpdateWebhookDto } from './webhooks.dto';
+import { CreateWebhookRequest, UpdateWebhookRequest } from '@csv-mapper/contracts';
 import { WebhooksService } from './webhooks.service';
 
 @Controller('webhooks')
@@ -19,15 +19,15 @@ export class WebhooksController {
   }
 
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.create(user.id, parseBody(CreateWebhookDto, body));
+    return this.webhooks.create(user.id, body);
   }
 
   @Patch(':id')
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: unknown) {
+  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.update(user.id, id, parseBody(UpdateWebhookDto, body));
+    return this.webhooks.update(user.id, id, body);
   }
 
   @Delete(':id')

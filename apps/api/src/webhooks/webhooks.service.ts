@@ -11,24 +11,22 @@ import {
   WEBHOOK_EVENTS,
   type WebhookDeliveryPayload,
 } from '@csv-mapper/queue';
+import type {
+  CreatedWebhookEndpointView,
+  CreateWebhookRequest,
+  MessageIdView,
+  RotatedSecretView,
+  UpdateWebhookRequest,
+  WebhookDeliveryView,
+  WebhookEndpointView,
+} from '@csv-mapper/contracts';
 import { AppError } from '../common/app-error';
 
-export { WEBHOOK_EVENTS };
 const MAX_ENDPOINTS = 10;
 /** How long the old secret keeps signing after a rotation. */
 const ROTATION_OVERLAP_MS = 24 * 3600_000;
 /** Attempts the delivery log shows. */
 const LOG_LIMIT = 100;
-
-export interface EndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-  previousSecretExpiresAt: Date | null;
-  createdAt: Date;
-}
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Webhook endpoint not found.');
 const deliveryNotFound = () =>
@@ -54,15 +52,12 @@ export class WebhooksService {
     }
   }
 
-  async list(userId: string): Promise<EndpointView[]> {
+  async list(userId: string): Promise<WebhookEndpointView[]> {
     const rows = await this.endpoints.find({ where: { userId }, order: { createdAt: 'ASC' } });
     return rows.map(view);
   }
 
-  async create(
-    userId: string,
-    input: { url: string; events?: string[] },
-  ): Promise<EndpointView & { secret: string }> {
+  async create(userId: string, input: CreateWebhookRequest): Promise<CreatedWebhookEndpointView> {
     const count = await this.endpoints.count({ where: { userId } });
     if (count >= MAX_ENDPOINTS)
       throw new AppError(
@@ -83,11 +78,7 @@ export class WebhooksService {
     return { ...view(saved), secret };
   }
 
-  async update(
-    userId: string,
-    id: string,
-    patch: { url?: string; events?: string[]; enabled?: boolean },
-  ): Promise<EndpointView> {
+  async update(userId: string, id: string, patch: UpdateWebhookRequest): Promise<WebhookEndpointView> {
     const ep = await this.owned(userId, id);
     if (patch.url !== undefined) ep.url = patch.url;
     if (patch.events !== undefined) ep.events = patch.events;
@@ -103,7 +94,7 @@ export class WebhooksService {
     await this.endpoints.delete({ id, userId });
   }
 
-  async sendTest(userId: string, id: string): Promise<{ messageId: string }> {
+  async sendTest(userId: string, id: string): Promise<MessageIdView> {
     await this.owned(userId, id);
     const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
     await this.deliverOnce({
@@ -124,7 +115,7 @@ export class WebhooksService {
    * A new signing secret, shown once. The old one keeps signing beside it for 24 hours, so receivers can
    * switch without missing a delivery (Standard Webhooks allows several `v1,` signatures).
    */
-  async rotateSecret(userId: string, id: string): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
+  async rotateSecret(userId: string, id: string): Promise<RotatedSecretView> {
     await this.owned(userId, id);
     const secret = newWebhookSecret();
     const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
@@ -134,11 +125,11 @@ export class WebhooksService {
       .set({ secret, previousSecret: () => 'secret', previousSecretExpiresAt })
       .where('id = :id AND user_id = :userId', { id, userId })
       .execute();
-    return { secret, previousSecretExpiresAt };
+    return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
   }
 
   /** The last 100 attempts, newest first, with the first 1 KB of each answer. */
-  async deliveriesOf(userId: string, id: string) {
+  async deliveriesOf(userId: string, id: string): Promise<WebhookDeliveryView[]> {
     await this.owned(userId, id);
     const rows = await this.deliveries.find({
       where: { endpointId: id },
@@ -156,13 +147,13 @@ export class WebhooksService {
       error: d.error,
       responseSnippet: d.responseSnippet,
       outcome: d.outcome,
-      nextRetryAt: d.nextRetryAt,
-      createdAt: d.createdAt,
+      nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
+      createdAt: d.createdAt.toISOString(),
     }));
   }
 
   /** The attempt's event once more: same webhook-id and payload, a fresh signature; one attempt. */
-  async resend(userId: string, id: string, deliveryId: string): Promise<{ messageId: string }> {
+  async resend(userId: string, id: string, deliveryId: string): Promise<MessageIdView> {
     const endpoint = await this.owned(userId, id);
     if (!endpoint.enabled)
       throw new AppError(
@@ -201,7 +192,7 @@ export class WebhooksService {
   }
 }
 
-function view(e: WebhookEndpointEntity): EndpointView {
+function view(e: WebhookEndpointEntity): WebhookEndpointView {
   return {
     id: e.id,
     url: e.url,
@@ -210,8 +201,8 @@ function view(e: WebhookEndpointEntity): EndpointView {
     disabledReason: e.disabledReason,
     previousSecretExpiresAt:
       e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > Date.now()
-        ? e.previousSecretExpiresAt
+        ? e.previousSecretExpiresAt.toISOString()
         : null,
-    createdAt: e.createdAt,
+    createdAt: e.createdAt.toISOString(),
   };
 }

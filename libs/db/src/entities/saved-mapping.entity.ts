@@ -8,14 +8,8 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { MappingPair } from '@csv-mapper/contracts';
 import { UserEntity } from './user.entity';
-
-/** A mapping pair as stored: the spec's pair plus an optional transform (ARCHITECTURE §4). */
-export interface StoredMappingPair {
-  templateColumn: string;
-  dataColumn: string;
-  transform?: Record<string, unknown>;
-}
 
 @Entity('saved_mappings')
 export class SavedMappingEntity {
@@ -32,7 +26,7 @@ export class SavedMappingEntity {
   @Column({ type: 'text', nullable: true }) description: string | null;
   @Column({ name: 'template_headers', type: 'jsonb' }) templateHeaders: string[];
   @Column({ name: 'data_headers', type: 'jsonb' }) dataHeaders: string[];
-  @Column({ type: 'jsonb' }) mappings: StoredMappingPair[];
+  @Column({ type: 'jsonb' }) mappings: MappingPair[];
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -8,6 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import type { WebhookEventType } from '@csv-mapper/contracts';
 import { UserEntity } from './user.entity';
 
 @Entity('webhook_endpoints')
@@ -29,7 +30,7 @@ export class WebhookEndpointEntity {
   previousSecret: string | null;
   @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
   previousSecretExpiresAt: Date | null;
-  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` }) events: string[];
+  @Column({ type: 'jsonb', default: () => `'[]'::jsonb` }) events: WebhookEventType[];
   @Column({ type: 'boolean', default: true }) enabled: boolean;
   @Column({ name: 'disabled_reason', type: 'varchar', length: 255, nullable: true }) disabledReason:
     string | null;

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { findBuiltInTemplate, suggestMappings } from '@csv-mapper/domain';
+import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
 import type { MappingPair, ProcessResult, Transform, UploadedFile } from '../api/types';
 
 // The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
@@ -7,7 +7,7 @@ import type { MappingPair, ProcessResult, Transform, UploadedFile } from '../api
 
 export type Step = 1 | 2 | 3 | 4;
 
-export const VIRTUAL_TEMPLATE_PREFIX = 'virtual-template-';
+export { VIRTUAL_TEMPLATE_PREFIX };
 
 export interface MapperState {
   step: Step;

@@ -1,0 +1,77 @@
+// Every failure answers `{ error, code, details? }` (ARCHITECTURE §5). `code` is what clients switch on;
+// `error` is for people and may change wording.
+
+/** The body of every non-2xx answer. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode | (string & {});
+  /** Field-level problems of a rejected request body: field path → messages. */
+  details?: Record<string, string[]> | Record<string, unknown>;
+}
+
+/** Codes clients can rely on. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'CSRF_REJECTED',
+  'NOT_FOUND',
+  'MAPPING_NOT_FOUND',
+  'FILE_NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  // auth
+  'INVALID_PASSWORD',
+  'INVALID_PASSWORD_FORMAT',
+  'PASSWORD_REQUIRED',
+  'EMAIL_REQUIRED',
+  'TOKEN_REQUIRED',
+  'USER_EXISTS',
+  'TOO_MANY_ATTEMPTS',
+  // plans and billing
+  'PLAN_FEATURE_UNAVAILABLE',
+  'UPGRADE_REQUIRED',
+  'INVALID_PLAN',
+  'SAME_PLAN',
+  'NO_SUBSCRIPTION',
+  'NOT_CANCELLING',
+  'NOTHING_TO_RESET',
+  'INVALID_SIGNATURE',
+  'INVALID_WEBHOOK',
+  'INVALID_OUTCOME',
+  'INVALID_DAYS',
+  // files and mapping
+  'MISSING_FILES',
+  'TEMPLATE_HEADERS_REQUIRED',
+  'UNKNOWN_COLUMN',
+  'DUPLICATE_MAPPING',
+  'UNMAPPED_COLUMNS',
+  'INVALID_MAPPING',
+  'INVALID_OPTIONS',
+  'BINARY_FILE',
+  'UNTERMINATED_QUOTE',
+  'FIELD_TOO_LARGE',
+  'ROW_TOO_LARGE',
+  'TOO_MANY_COLUMNS',
+  'EMPTY_HEADER',
+  'EMPTY_FILE',
+  'INVALID_ENCODING',
+  'NAME_REQUIRED',
+  'NAME_TOO_LONG',
+  // jobs and webhooks
+  'JOB_NOT_FINISHED',
+  'JOB_FINISHED',
+  'RESULT_EXPIRED',
+  'DATA_FILE_EXPIRED',
+  'JOB_FAILED',
+  'REQUEST_IN_PROGRESS',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENT_RESPONSE_EXPIRED',
+  'INVALID_IDEMPOTENCY_KEY',
+  'TOO_MANY_ENDPOINTS',
+  'ENDPOINT_DISABLED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

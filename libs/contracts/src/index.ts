@@ -1,0 +1,15 @@
+// @csv-mapper/contracts — every shape that crosses a boundary: HTTP request DTOs (class-validator) and
+// response types, the mapping contract, queue and webhook payloads, error codes. The api validates with
+// one global ValidationPipe; the web app imports it with `import type` only.
+// class-transformer's @Type reads decorator metadata: load the polyfill wherever the classes are.
+import 'reflect-metadata';
+export * from './errors';
+export * from './mapping';
+export * from './jobs';
+export * from './http/common';
+export * from './http/auth';
+export * from './http/api-keys';
+export * from './http/mappings';
+export * from './http/webhooks';
+export * from './http/processing';
+export * from './http/billing';

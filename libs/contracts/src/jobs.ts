@@ -1,0 +1,104 @@
+import type { ControlTotal, MappingPair, Warning } from './mapping';
+
+// What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
+// progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
+
+export interface ProcessCsvPayload {
+  userId: string;
+  dataFileId: string;
+  templateFileId: string;
+  /** The template's file name (a built-in template's name for a virtual one); for the webhook payload. */
+  templateFilename?: string;
+  /** The saved mapping the request named, if any; for the webhook payload. */
+  mappingId?: string | null;
+  mappingName?: string | null;
+  templateHeaders: string[];
+  /** Mapping pairs (ARCHITECTURE §4). */
+  mappings: MappingPair[];
+  /** Rows reserved against the monthly quota for this job. */
+  maxRows: number;
+  totalRows: number;
+  dataFilename: string;
+  fileSizeBytes: number;
+  options?: Record<string, unknown>;
+}
+
+/** Job events an endpoint can subscribe to; `test` is sent only on request. */
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/** A job event's `data` (documented in the OpenAPI document's `webhooks` and on /documentation). */
+export interface JobEventData {
+  jobId: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  /** Bulk uploads will fill this; null for single jobs. */
+  batchId: string | null;
+  mappingId: string | null;
+  mappingName: string | null;
+  dataFilename: string;
+  templateFilename: string | null;
+  rowsRead: number;
+  rowsWritten: number;
+  warningCount: number;
+  controlTotals: ControlTotal[];
+  /** Absolute download address of the result (completed jobs only), valid until resultExpiresAt. */
+  resultUrl: string | null;
+  resultExpiresAt: string | null;
+  finishedAt: string;
+  error: { code: string; message: string } | null;
+}
+
+/** Standard Webhooks body: `{ type, timestamp, data }`. */
+export interface WebhookEventBody {
+  type: WebhookEventType | 'test';
+  timestamp: string;
+  data: JobEventData | { message: string };
+}
+
+export interface WebhookDeliveryPayload {
+  endpointId: string;
+  event: WebhookEventType | 'test';
+  /** Standard Webhooks message id: stable across retries and resends. */
+  messageId: string;
+  timestamp: number;
+  body: WebhookEventBody;
+  /** A resend continues the message's attempt count in the delivery log. */
+  attemptOffset?: number;
+}
+
+/** Fans one event out to the owner's subscribed endpoints (for events raised outside the worker). */
+export interface WebhookDispatchPayload {
+  userId: string;
+  event: WebhookEventType;
+  subjectId: string;
+  data: JobEventData;
+}
+
+export interface JobProgress {
+  percent: number;
+  rowsDone: number;
+  warnings: number;
+}
+
+/** One warning sample: row, column, the cell value and why it could not be read. */
+export type JobWarning = Warning;
+
+export interface ProcessCsvResult {
+  rowsProcessed: number;
+  totalRows: number;
+  truncated: boolean;
+  warningsCount: number;
+  /**
+   * Not in the job record (it would keep cell values in Redis for a day): the first 100 warnings are in
+   * the result blob's info (`warnings`), which expires with the result.
+   */
+  warnings?: JobWarning[];
+  controlTotals: ControlTotal[];
+  resultId: string;
+  filename: string;
+  bytes: number;
+}
+
+export interface QuotaResetResult {
+  usersReset: number;
+}
