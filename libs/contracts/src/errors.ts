@@ -2,9 +2,11 @@
 // `error` is for people and may change wording.
 
 /** The body of every non-2xx answer. */
-export interface ErrorBody {
+export class ErrorBody {
+  /** For people: what went wrong and what to do. */
   error: string;
-  code: ErrorCode | (string & {});
+  /** For programs: one of ERROR_CODES (switch on this, never on the message). */
+  code: string;
   /** Field-level problems of a rejected request body: field path → messages. */
   details?: Record<string, string[]> | Record<string, unknown>;
 }

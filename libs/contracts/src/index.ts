@@ -13,3 +13,7 @@ export * from './http/mappings';
 export * from './http/webhooks';
 export * from './http/processing';
 export * from './http/billing';
+export * from './http/users';
+export * from './http/uploads';
+export * from './http/jobs';
+export * from './http/templates';

@@ -28,7 +28,7 @@ export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled'] a
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** A job event's `data` (documented in the OpenAPI document's `webhooks` and on /documentation). */
-export interface JobEventData {
+export class JobEventData {
   jobId: string;
   state: 'completed' | 'failed' | 'cancelled';
   /** Bulk uploads will fill this; null for single jobs. */
@@ -45,14 +45,26 @@ export interface JobEventData {
   resultUrl: string | null;
   resultExpiresAt: string | null;
   finishedAt: string;
-  error: { code: string; message: string } | null;
+  error: JobError | null;
+}
+
+/** Why a job failed: a code to switch on and a message for people. */
+export class JobError {
+  code: string;
+  message: string;
 }
 
 /** Standard Webhooks body: `{ type, timestamp, data }`. */
-export interface WebhookEventBody {
+export class WebhookEventBody {
   type: WebhookEventType | 'test';
+  /** When the event happened (ISO 8601); the signed `webhook-timestamp` header is the attempt's time. */
   timestamp: string;
-  data: JobEventData | { message: string };
+  data: JobEventData | TestEventData;
+}
+
+/** The `test` event's data ("Send test event"). */
+export class TestEventData {
+  message: string;
 }
 
 export interface WebhookDeliveryPayload {

@@ -165,7 +165,7 @@ export class OutputOptions {
  * `row` is the 1-based data row (the first row after the header is 1); 0 means the whole column
  * (e.g. "dates are ambiguous"). `column` is the template column ('' for a whole-row report).
  */
-export interface Warning {
+export class Warning {
   row: number;
   column: string;
   value: string;
@@ -173,7 +173,7 @@ export interface Warning {
 }
 
 /** Sums of a numeric column, so a bookkeeper can see nothing was lost. */
-export interface ControlTotal {
+export class ControlTotal {
   /** Template column. */
   column: string;
   kind: 'amount' | 'number' | 'debitCredit';

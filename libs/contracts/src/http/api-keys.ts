@@ -12,7 +12,7 @@ export class CreateApiKeyRequest {
 }
 
 /** A key as listed (never the key itself). */
-export interface ApiKeyView {
+export class ApiKeyView {
   id: string;
   name: string;
   prefix: string;
@@ -21,7 +21,7 @@ export interface ApiKeyView {
 }
 
 /** POST /api/api-keys answers the full key once; it is never stored or shown again. */
-export interface CreatedApiKeyView {
+export class CreatedApiKeyView {
   id: string;
   name: string;
   prefix: string;

@@ -8,6 +8,6 @@ export const Trim = () =>
 export const coded = (code: string, message: string) => ({ message, context: { code } });
 
 /** A plain acknowledgement. */
-export interface MessageResponse {
+export class MessageResponse {
   message: string;
 }

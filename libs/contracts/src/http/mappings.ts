@@ -55,7 +55,7 @@ export class MatchMappingRequest {
   headers: string[];
 }
 
-export interface SavedMappingView {
+export class SavedMappingView {
   id: string;
   name: string;
   description: string | null;
@@ -68,7 +68,7 @@ export interface SavedMappingView {
   locked: boolean;
 }
 
-export interface MatchResult {
+export class MatchResult {
   mapping: SavedMappingView | null;
   score: number;
 }

@@ -39,7 +39,7 @@ export class ProcessRequest {
 }
 
 /** The sync answer: the mapped CSV itself. */
-export interface ProcessResponse {
+export class ProcessResponse {
   csvData: string;
   filename: string;
   rowsProcessed: number;
@@ -52,7 +52,7 @@ export interface ProcessResponse {
 }
 
 /** 202 answer when the run goes to the background queue. */
-export interface QueuedResponse {
+export class QueuedResponse {
   jobId: string;
   status: 'queued';
   rowsToProcess: number;
@@ -61,7 +61,7 @@ export interface QueuedResponse {
   limitType: 'monthlyQuota' | 'rows' | null;
 }
 
-export interface PreviewResponse {
+export class PreviewResponse {
   headers: string[];
   rows: string[][];
   warningCount: number;

@@ -65,7 +65,7 @@ export class UpdateWebhookRequest {
   @IsOptional() @IsBoolean() enabled?: boolean;
 }
 
-export interface WebhookEndpointView {
+export class WebhookEndpointView {
   id: string;
   url: string;
   events: WebhookEventType[];
@@ -77,17 +77,17 @@ export interface WebhookEndpointView {
 }
 
 /** POST /api/webhooks answers the signing secret once. */
-export interface CreatedWebhookEndpointView extends WebhookEndpointView {
+export class CreatedWebhookEndpointView extends WebhookEndpointView {
   secret: string;
 }
 
-export interface RotatedSecretView {
+export class RotatedSecretView {
   secret: string;
   previousSecretExpiresAt: string;
 }
 
 /** One delivery attempt in the log (kept 30 days; the last 100 are listed). */
-export interface WebhookDeliveryView {
+export class WebhookDeliveryView {
   id: string;
   event: string;
   messageId: string;
@@ -103,6 +103,6 @@ export interface WebhookDeliveryView {
   createdAt: string;
 }
 
-export interface MessageIdView {
+export class MessageIdView {
   messageId: string;
 }
