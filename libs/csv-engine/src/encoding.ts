@@ -1,11 +1,12 @@
 // Byte-level input decoding: binary sniffing, BOM/UTF-16 detection, UTF-8 validation with a Windows-1252
 // fallback, and transcoding of everything to UTF-8 bytes so the parser only ever sees UTF-8.
 import { isAscii, isUtf8 } from 'node:buffer';
+import type { InputEncoding } from '@csv-mapper/contracts';
 import { BinaryFileError } from './errors';
 
 const EMPTY: Buffer = Buffer.alloc(0);
 
-export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type { InputEncoding };
 export type OutputEncoding = 'utf-8' | 'windows-1252';
 
 export const INPUT_ENCODINGS: readonly InputEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];

@@ -6,7 +6,7 @@ import { UserEntity } from '@csv-mapper/db';
 import { AuthMessages } from '@csv-mapper/domain';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
-import type { LoginRequest, RegisterRequest } from '@csv-mapper/contracts';
+import type { LoginRequest, RegisterRequest, SessionUserView } from '@csv-mapper/contracts';
 import { assertPasswordAcceptable, loginPasswordWellFormed } from './password-rules';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
@@ -24,14 +24,7 @@ const REGISTRATION_WINDOW_SECONDS = 60 * 60;
  */
 export const REGISTRATION_CONFLICTS_PER_IP = 3;
 
-/** The session user (spec §3) as GET /api/user, login and register answer it. */
-export interface SessionUserView {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type { SessionUserView } from '@csv-mapper/contracts';
 
 export function toSessionUser(u: UserEntity): SessionUserView {
   return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName };

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import type {
+  CheckoutResponse,
+  SubscriptionView,
+  SyncSubscriptionResponse,
+  UpgradePlanResponse,
+} from '@csv-mapper/contracts';
 import { UserEntity } from '@csv-mapper/db';
 import { PLAN_KEYS, PLANS, planOf, type PlanKey } from '@csv-mapper/domain';
 import { AppError } from '../common/app-error';
@@ -42,15 +48,7 @@ const dateGb = (d: Date | null) =>
     ? d.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
     : 'the end of the billing period';
 
-export interface SubscriptionView {
-  id: string;
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  cancelAt: number | null;
-  currentPeriodEnd: number | null;
-  pendingPlan: PaidPlan | null;
-  pendingPlanAt: number | null;
-}
+export type { SubscriptionView } from '@csv-mapper/contracts';
 
 export function subscriptionView(user: UserEntity): SubscriptionView | null {
   if (!user.subscriptionId) return null;
@@ -76,7 +74,7 @@ export class BillingService {
     private readonly config: ApiConfig,
   ) {}
 
-  async checkout(userId: string, plan: unknown): Promise<{ url: string }> {
+  async checkout(userId: string, plan: unknown): Promise<CheckoutResponse> {
     const user = await this.user(userId);
     const target = this.paidPlan(plan);
     if (this.hasLiveSubscription(user)) {
@@ -89,10 +87,7 @@ export class BillingService {
     return this.provider.createCheckout(user, target);
   }
 
-  async upgradePlan(
-    userId: string,
-    plan: unknown,
-  ): Promise<{ success: boolean; message?: string; url?: string; effectiveAt?: number }> {
+  async upgradePlan(userId: string, plan: unknown): Promise<UpgradePlanResponse> {
     const user = await this.user(userId);
     if (typeof plan !== 'string' || !(PLAN_KEYS as readonly string[]).includes(plan)) {
       throw new AppError(400, 'INVALID_PLAN', 'Choose one of the plans: Free, Pro or Business.');
@@ -166,9 +161,7 @@ export class BillingService {
     };
   }
 
-  async sync(
-    userId: string,
-  ): Promise<{ message: string; plan: string; subscription: SubscriptionView | null }> {
+  async sync(userId: string): Promise<SyncSubscriptionResponse> {
     let user = await this.user(userId);
     if (user.subscriptionId) {
       const sub = await this.provider.retrieveSubscription(user.subscriptionId);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { DataSource } from 'typeorm';
+import type { SimulatedSessionView } from '@csv-mapper/contracts';
 import type { UserEntity } from '@csv-mapper/db';
 import { planOf } from '@csv-mapper/domain';
 import { AppError } from '../common/app-error';
@@ -34,16 +35,8 @@ interface SimSubscriptionRow {
   created_at: Date;
 }
 
-export interface SimSession {
-  id: string;
-  plan: PaidPlan;
-  planName: string;
-  /** Display price ('£12/month') and the amount, for the page's 'Pay £12.00' button. */
-  price: string;
-  priceGbp: number;
-  email: string;
-  status: 'open' | 'complete' | 'expired';
-}
+/** A checkout session as the simulated checkout page reads it. */
+export type SimSession = SimulatedSessionView;
 
 /** Delivers a signed event body to the webhook handler (the same code path Stripe's deliveries take). */
 export type EventSink = (rawBody: Buffer, signature: string) => Promise<void>;

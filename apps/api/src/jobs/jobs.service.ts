@@ -17,27 +17,12 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
+import type { JobState, JobView } from '@csv-mapper/contracts';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
 
-export type JobState = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
-
-export interface JobView {
-  id: string;
-  state: JobState;
-  progress: number;
-  rowsProcessed: number;
-  totalRows: number;
-  warnings: number;
-  warningSamples?: ProcessCsvResult['warnings'];
-  controlTotals?: unknown[];
-  filename: string;
-  error: string | null;
-  resultUrl: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type { JobState, JobView } from '@csv-mapper/contracts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Job not found. It may have expired.');
 

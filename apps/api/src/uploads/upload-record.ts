@@ -1,6 +1,6 @@
-import type { InputEncoding } from '@csv-mapper/csv-engine';
+import type { InputEncoding, UploadType } from '@csv-mapper/contracts';
 
-export type UploadType = 'template' | 'data';
+export type { UploadRecord, UploadType } from '@csv-mapper/contracts';
 
 export function isUploadType(v: unknown): v is UploadType {
   return v === 'template' || v === 'data';
@@ -14,24 +14,4 @@ export interface UploadInfo {
   delimiter: string;
   encoding: InputEncoding;
   headerRow: number;
-}
-
-/** The spec §3 uploaded file record plus what the inspector learned. `data` is a 5-row preview. */
-export interface UploadRecord {
-  id: string;
-  filename: string;
-  headers: string[];
-  data: string[][];
-  type: UploadType;
-  uploadedAt: string;
-  size: number;
-  rowCount: number;
-  delimiter: string;
-  encoding: InputEncoding;
-  /** Why that encoding was assumed (the Windows-1252 fallback is a guess the user should know about). */
-  encodingReason: string;
-  headerRow: number;
-  exceedsRowLimit?: boolean;
-  actualRows?: number;
-  maxRows?: number;
 }

@@ -2,28 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { Repository } from 'typeorm';
+import type { ProfileView } from '@csv-mapper/contracts';
 import { SavedMappingEntity, UserEntity } from '@csv-mapper/db';
-import { limitsOf, planOf, type PlanLimits, UNLIMITED } from '@csv-mapper/domain';
+import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AppError } from '../common/app-error';
-import { subscriptionView, type SubscriptionView } from '../billing/billing.service';
+import { subscriptionView } from '../billing/billing.service';
 import { SubscriptionCanceller } from './subscription-canceller';
 
-/** Spec §3 "Profile". Every -1 means unlimited. */
-export interface ProfileView {
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  plan: string;
-  planExpiresAt: string | null;
-  subscription: SubscriptionView | null;
-  usage: { savedMappings: number; monthlyRowsUsed: number; maxFileSize: number };
-  monthlyUsage: { used: number; limit: number; remaining: number };
-  planLimits: PlanLimits;
-}
+export type { ProfileView } from '@csv-mapper/contracts';
 
 @Injectable()
 export class UsersService {

@@ -1,0 +1,4 @@
+import type { BuiltInTemplate } from '@csv-mapper/domain';
+
+/** GET /api/templates: a built-in target template with its column names as headers. */
+export type TemplateView = BuiltInTemplate & { headers: string[] };

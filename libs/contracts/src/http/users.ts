@@ -1,0 +1,25 @@
+import type { PlanLimits } from '@csv-mapper/domain';
+import type { SubscriptionView } from './billing';
+
+/** The signed-in user as GET /api/user, POST /api/login and POST /api/register answer it. */
+export interface SessionUserView {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** GET /api/user/profile (spec §3 "Profile"). Every -1 means unlimited. */
+export interface ProfileView {
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  plan: string;
+  planExpiresAt: string | null;
+  subscription: SubscriptionView | null;
+  usage: { savedMappings: number; monthlyRowsUsed: number; maxFileSize: number };
+  monthlyUsage: { used: number; limit: number; remaining: number };
+  planLimits: PlanLimits;
+}
