@@ -5,11 +5,13 @@ import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { existsSync, readdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { assertNoEviction, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
+import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
 import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
@@ -98,6 +100,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
     }),
   );
   app.setGlobalPrefix('api', { exclude: [] });
+  await app.get(OpenApiDocument).build(app);
   app.useBodyParser('json', { limit: '2mb' });
   // Registered here (Nest would add it later, after this point) so the NUL check below sees form bodies too.
   app.useBodyParser('urlencoded', { extended: true });
@@ -124,6 +127,35 @@ function applyServerTimeouts(server: Server, config: ApiConfig): void {
   // Read when the server starts listening, so setting it here (before listen) takes effect.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval =
     config.http.checkMs;
+  server.on('clientError', answerClientError);
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive. Send it again.'],
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.'],
+};
+
+/**
+ * Requests Node refuses before Express sees them (malformed HTTP, a bad Content-Length, timeouts) still get
+ * the api's `{ error, code }` body instead of Node's bare status line.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's own rule: answer only if nothing was written on this connection yet, else just close it.
+  const written = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
+  if (err.code === 'ECONNRESET' || !socket.writable || written > 0) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, error] = CLIENT_ERRORS[err.code ?? ''] ?? [
+    400,
+    'BAD_REQUEST',
+    'The request is not valid HTTP (check its Content-Length and headers).',
+  ];
+  const body = JSON.stringify({ error, code });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

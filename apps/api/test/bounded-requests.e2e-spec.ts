@@ -186,6 +186,7 @@ describe('bounded requests (e2e)', () => {
     expect(loris.closedAt).not.toBeNull();
     expect(loris.closedAt as number).toBeLessThan(HEADERS_TIMEOUT_MS + 1000);
     expect(loris.response()?.status).toBe(408);
+    expect(JSON.parse(loris.response()?.body ?? '{}')).toMatchObject({ code: 'REQUEST_TIMEOUT' });
     expect(slowBody.closedAt).not.toBeNull();
     expect(slowBody.closedAt as number).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(slowBody.closedAt as number).toBeLessThan(REQUEST_TIMEOUT_MS + 1000);

@@ -119,8 +119,13 @@ export class RawConnection {
   async waitForAnswer(ms: number): Promise<RawResponse | null> {
     const deadline = Date.now() + ms;
     while (!this.answered && this.closedAt === null && Date.now() < deadline) await sleep(10);
-    // Give a body that follows the headers a moment to arrive.
-    if (this.answered) await sleep(30);
+    // Then the whole body: as long as Content-Length says, or until the server closes.
+    const complete = () => {
+      const r = this.response();
+      const length = Number(r?.headers['content-length'] ?? NaN);
+      return !r || (Number.isFinite(length) && Buffer.byteLength(r.body) >= length);
+    };
+    while (!complete() && this.closedAt === null && Date.now() < deadline) await sleep(10);
     return this.response();
   }
 
