@@ -15,7 +15,16 @@ const frameworkImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-output/**', 'coverage/**', 'bench/.data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'test-output/**',
+      'coverage/**',
+      'bench/.data/**',
+      'apps/api/src/docs/openapi-metadata.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -29,6 +38,28 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The contract's classes carry class-validator decorators: a value import would ship validation code
+      // to the browser. The api is a server app; the web app reads it over HTTP only.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@csv-mapper/contracts',
+              allowTypeImports: true,
+              message: 'The web app imports the contract with `import type` only.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/apps/api/**', '**/api/src/**', '@csv-mapper/api', '@csv-mapper/api/*'],
+              message: 'The web app never imports apps/api: read the api over HTTP.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['libs/csv-engine/**/*.ts', 'libs/domain/**/*.ts'],

@@ -1,9 +1,11 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { OperatorAuth } from './operator-auth.service';
 import { MetricsService } from './metrics.service';
 
 @Controller('metrics')
+@ApiExcludeController()
 export class MetricsController {
   constructor(
     private readonly metrics: MetricsService,

@@ -11,16 +11,19 @@ import { ApiKeysService, ApiKeyView, CreatedApiKeyView } from './api-keys.servic
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
+  /** List your API keys (never the keys themselves) */
   @Get()
   list(@CurrentUser() user: AuthUser): Promise<ApiKeyView[]> {
     return this.keys.list(user.id);
   }
 
+  /** Create an API key (Business and Enterprise; the key is returned once) */
   @Post()
   create(@CurrentUser() user: AuthUser, @Body() body: CreateApiKeyRequest): Promise<CreatedApiKeyView> {
     return this.keys.create(user, body.name);
   }
 
+  /** Revoke an API key (takes effect on its next request) */
   @Delete(':id')
   @HttpCode(204)
   revoke(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {

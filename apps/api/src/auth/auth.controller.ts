@@ -21,6 +21,7 @@ export class AuthController {
     private readonly sessions: SessionsService,
   ) {}
 
+  /** Create an account and sign in (session cookie) */
   @Post('register')
   register(
     @Body() body: RegisterRequest,
@@ -30,6 +31,7 @@ export class AuthController {
     return this.auth.register(body, req, res);
   }
 
+  /** Sign in with email or username and password (session cookie) */
   @Post('login')
   @HttpCode(200)
   login(
@@ -45,6 +47,7 @@ export class AuthController {
   @Redirect('/auth', 302)
   loginPage(): void {}
 
+  /** Sign out: this session ends and its cookie is cleared */
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Message> {
@@ -52,6 +55,7 @@ export class AuthController {
     return { message: 'Logged out successfully' };
   }
 
+  /** Mail a password reset link (the same answer whether or not the address has an account) */
   @Post('request-password-reset')
   @HttpCode(202)
   async requestPasswordReset(
@@ -62,6 +66,7 @@ export class AuthController {
     return { message: RESET_REQUEST_ACCEPTED };
   }
 
+  /** Set a new password with the token from the reset mail */
   @Post('reset-password')
   @HttpCode(200)
   async resetPassword(@Body() body: ResetPasswordRequest): Promise<Message> {

@@ -1,3 +1,4 @@
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { PlanRequest } from '@csv-mapper/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
@@ -19,11 +20,13 @@ export class BillingController {
     private readonly throttle: ThrottleService,
   ) {}
 
+  /** The plan catalogue (public, no authentication): prices, features and limits per plan */
   @Get('plans')
   plans() {
     return planCatalogue();
   }
 
+  /** Start a checkout for a paid plan (answers the payment page URL) */
   @Post('create-checkout-session')
   @HttpCode(200)
   @UseGuards(AuthGuard)
@@ -36,6 +39,7 @@ export class BillingController {
     return this.billing.checkout(user.id, body.plan);
   }
 
+  /** Change plan: upgrades now, downgrades at the end of the period */
   @Post('user/upgrade-plan')
   @HttpCode(200)
   @UseGuards(AuthGuard)
@@ -48,6 +52,7 @@ export class BillingController {
     return this.billing.upgradePlan(user.id, body.plan);
   }
 
+  /** Cancel the subscription at the end of the period */
   @Post('cancel-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
@@ -55,6 +60,7 @@ export class BillingController {
     return this.billing.cancel(user.id);
   }
 
+  /** Keep a subscription that was set to cancel */
   @Post('reactivate-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
@@ -62,6 +68,7 @@ export class BillingController {
     return this.billing.reactivate(user.id);
   }
 
+  /** Read the subscription back from the payment provider */
   @Post('sync-subscription-status')
   @HttpCode(200)
   @UseGuards(AuthGuard)
@@ -71,6 +78,7 @@ export class BillingController {
 
   /** Called by Stripe (or the simulated provider): no cookie, so no CSRF; the signature is the check. */
   @Post('billing/webhook')
+  @ApiExcludeEndpoint()
   @HttpCode(200)
   @CsrfExempt()
   webhook(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined) {

@@ -1,3 +1,4 @@
+import { ApiExcludeController } from '@nestjs/swagger';
 import { AdvanceClockRequest, CompleteCheckoutRequest, SubscriptionRequest } from '@csv-mapper/contracts';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -18,6 +19,7 @@ import { SimulatedOnlyGuard } from './simulated-only.guard';
  * the simulated provider runs and never in production: otherwise every route here answers 404.
  */
 @Controller()
+@ApiExcludeController()
 @UseGuards(SimulatedOnlyGuard, AuthGuard)
 export class SimulatedBillingController {
   constructor(

@@ -17,6 +17,7 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /** Liveness and readiness: the database and Redis */
   @Get()
   @HealthCheck()
   check() {

@@ -15,16 +15,19 @@ import { RedisUnavailableInterceptor } from './redis-unavailable.interceptor';
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
+  /** Your background jobs, newest first */
   @Get()
   list(@CurrentUser() user: AuthUser): Promise<JobView[]> {
     return this.jobs.list(user.id);
   }
 
+  /** State and progress of a background job */
   @Get(':id')
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
     return this.jobs.get(user.id, id);
   }
 
+  /** Download the generated CSV (kept 1 hour) */
   @Get(':id/result')
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
     const { filename, size, stream } = await this.jobs.openResult(user.id, id);
@@ -35,6 +38,7 @@ export class JobsController {
     await pipeline(stream, res);
   }
 
+  /** Cancel a queued or running job */
   @Delete(':id')
   cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
     return this.jobs.cancel(user.id, id);

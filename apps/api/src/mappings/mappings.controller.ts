@@ -17,12 +17,14 @@ import { MappingsService } from './mappings.service';
 export class MappingsController {
   constructor(private readonly mappings: MappingsService) {}
 
+  /** List your saved mappings */
   @Get()
   @ApiKeyAllowed()
   list(@CurrentUser() user: AuthUser): Promise<SavedMappingView[]> {
     return this.mappings.list(user);
   }
 
+  /** Find the saved mapping that fits a data file’s headers (source recognition) */
   @Post('match')
   @ApiKeyAllowed()
   @HttpCode(200)
@@ -30,18 +32,21 @@ export class MappingsController {
     return this.mappings.match(user, body.headers);
   }
 
+  /** One saved mapping (its id is what POST /api/process takes as mappingId) */
   @Get(':id')
   @ApiKeyAllowed()
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<SavedMappingView> {
     return this.mappings.get(user, id);
   }
 
+  /** Save a mapping */
   @Post()
   @ApiKeyAllowed()
   create(@CurrentUser() user: AuthUser, @Body() body: SaveMappingRequest): Promise<SavedMappingView> {
     return this.mappings.create(user, body);
   }
 
+  /** Create or update a saved mapping under this id */
   @Put(':id')
   @ApiKeyAllowed()
   async upsert(
@@ -55,6 +60,7 @@ export class MappingsController {
     return mapping;
   }
 
+  /** Delete a saved mapping */
   @Delete(':id')
   @HttpCode(204)
   @ApiKeyAllowed()

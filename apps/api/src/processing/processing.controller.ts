@@ -5,12 +5,8 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RedisUnavailableInterceptor } from '../jobs/redis-unavailable.interceptor';
-import {
-  ProcessRequest,
-  type PreviewResponse,
-  type ProcessResponse,
-  type QueuedResponse,
-} from '@csv-mapper/contracts';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ProcessRequest, ProcessResponse, QueuedResponse, type PreviewResponse } from '@csv-mapper/contracts';
 import { ProcessingService } from './processing.service';
 
 @Controller('process')
@@ -19,9 +15,19 @@ import { ProcessingService } from './processing.service';
 export class ProcessingController {
   constructor(private readonly processing: ProcessingService) {}
 
+  /** Apply a mapping to an uploaded data file (sync answer with the CSV, or 202 with a background job) */
   @Post()
   @HttpCode(200)
   @ApiKeyAllowed()
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Any unique string (a UUID): a repeat with the same key and body within 24 h answers the same (the same job) without running again; the same key with another body answers 422.',
+    schema: { type: 'string', maxLength: 255 },
+  })
+  @ApiResponse({ status: 202, type: QueuedResponse, description: 'Queued as a background job' })
+  @ApiResponse({ status: 200, type: ProcessResponse, description: 'The mapped CSV' })
   async process(
     @CurrentUser() user: AuthUser,
     @Body() req: ProcessRequest,
@@ -43,6 +49,7 @@ export class ProcessingController {
     return answer;
   }
 
+  /** The first 10 rows a mapping would produce, with warnings (not counted against the quota) */
   @Post('preview')
   @HttpCode(200)
   @ApiKeyAllowed()

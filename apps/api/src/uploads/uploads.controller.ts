@@ -1,4 +1,15 @@
-import { Controller, Delete, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Delete,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
@@ -7,13 +18,32 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import type { UploadRecord } from './upload-record';
 import { UploadsService } from './uploads.service';
 
+/** The multipart body the upload routes read by hand (streamed into the store, never buffered). */
+const CsvFileBody = (withType: boolean) =>
+  applyDecorators(
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      required: true,
+      schema: {
+        type: 'object',
+        required: withType ? ['file', 'type'] : ['file'],
+        properties: {
+          ...(withType ? { type: { type: 'string', enum: ['template', 'data'] } } : {}),
+          file: { type: 'string', format: 'binary', description: 'A .csv file (text/csv)' },
+        },
+      },
+    }),
+  );
+
 /** POST /api/upload (multipart: file, type) and the published API's typed aliases. */
 @Controller('upload')
 @UseGuards(AuthGuard)
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
+  /** Upload a template or data CSV (multipart: file, type) */
   @Post()
+  @CsvFileBody(true)
   upload(
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
@@ -22,8 +52,10 @@ export class UploadsController {
     return this.uploads.receive(req, res, user);
   }
 
+  /** Upload a template CSV (headers only) */
   @Post('template')
   @ApiKeyAllowed()
+  @CsvFileBody(false)
   uploadTemplate(
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
@@ -32,8 +64,10 @@ export class UploadsController {
     return this.uploads.receive(req, res, user, 'template');
   }
 
+  /** Upload a data CSV (headers and rows) */
   @Post('data')
   @ApiKeyAllowed()
+  @CsvFileBody(false)
   uploadData(
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
@@ -42,6 +76,7 @@ export class UploadsController {
     return this.uploads.receive(req, res, user, 'data');
   }
 
+  /** Delete an uploaded file before it expires */
   @Delete(':id')
   @HttpCode(204)
   @ApiKeyAllowed()

@@ -16,16 +16,19 @@ export class UsersController {
     private readonly sessions: SessionsService,
   ) {}
 
+  /** The signed-in user, plan and monthly usage */
   @Get()
   get(@CurrentUser() user: AuthUser): Promise<SessionUserView> {
     return this.users.sessionUser(user.id);
   }
 
+  /** The profile page: account, plan, usage history and subscription */
   @Get('profile')
   profile(@CurrentUser() user: AuthUser): Promise<ProfileView> {
     return this.users.profile(user.id);
   }
 
+  /** Delete the account and everything it owns (asks for the password) */
   @Post('delete-account')
   @HttpCode(200)
   async deleteAccount(

@@ -12,30 +12,35 @@ import { WebhooksService } from './webhooks.service';
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  /** List webhook endpoints */
   @Get()
   list(@CurrentUser() user: AuthUser) {
     this.webhooks.assertPlan(user.plan);
     return this.webhooks.list(user.id);
   }
 
+  /** Add an endpoint (the signing secret is returned once) */
   @Post()
   create(@CurrentUser() user: AuthUser, @Body() body: CreateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
     return this.webhooks.create(user.id, body);
   }
 
+  /** Change an endpoint: url, events (at least one), enabled */
   @Patch(':id')
   update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
     return this.webhooks.update(user.id, id, body);
   }
 
+  /** Delete an endpoint */
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     await this.webhooks.remove(user.id, id);
   }
 
+  /** Send one signed test event (one attempt) */
   @Post(':id/test')
   @HttpCode(202)
   test(@CurrentUser() user: AuthUser, @Param('id') id: string) {
@@ -43,6 +48,7 @@ export class WebhooksController {
     return this.webhooks.sendTest(user.id, id);
   }
 
+  /** Replace the signing secret (shown once); deliveries carry both signatures for 24 h */
   @Post(':id/rotate-secret')
   @HttpCode(200)
   rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string) {
@@ -50,11 +56,13 @@ export class WebhooksController {
     return this.webhooks.rotateSecret(user.id, id);
   }
 
+  /** The last 100 delivery attempts, newest first (kept 30 days) */
   @Get(':id/deliveries')
   deliveries(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.webhooks.deliveriesOf(user.id, id);
   }
 
+  /** Send a delivery’s event again: same webhook-id and payload, fresh signature, one attempt */
   @Post(':id/deliveries/:deliveryId/resend')
   @HttpCode(202)
   resend(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
