@@ -1,10 +1,8 @@
-import { Badge, Box, Card, Code, HStack, Heading, Link, List, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Code, HStack, Heading, Link, List, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PageLink as RouterLink } from '../../components/page-link';
-// The API reference is rendered from the same OpenAPI document the api serves at /api/docs/openapi.json,
-// imported at build time: it is plain data (no imports), it lands in the prerendered HTML so crawlers and
-// readers without JavaScript see it, and it can never drift from what the api publishes.
-import { OPENAPI_DOCUMENT } from '../../../../api/src/docs/openapi';
+// The API reference is read from the document the api serves (/api/docs/openapi.json), never imported.
+import { EndpointTable } from '../../features/api-reference/components/endpoint-table';
 import { ContentPage } from '../../features/public/content-page';
 import {
   HMAC_RULE,
@@ -17,32 +15,6 @@ import {
   WALKTHROUGH_STEPS,
   WALKTHROUGH_VARIABLES,
 } from './api-walkthrough';
-
-interface Operation {
-  summary?: string;
-  responses?: Record<string, { description?: string }>;
-}
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const METHOD_COLOURS: Record<string, string> = {
-  get: 'blue',
-  post: 'green',
-  put: 'orange',
-  patch: 'purple',
-  delete: 'red',
-};
-
-const ENDPOINTS = Object.entries(
-  OPENAPI_DOCUMENT.paths as Record<string, Partial<Record<string, Operation>>>,
-).flatMap(([path, ops]) =>
-  METHODS.filter((m) => ops[m]).map((m) => ({
-    method: m.toUpperCase(),
-    colour: METHOD_COLOURS[m],
-    path,
-    summary: ops[m]?.summary ?? '',
-    statuses: Object.keys(ops[m]?.responses ?? {}).join(', '),
-  })),
-);
 
 /** The payload's data fields, in the order the api writes them. */
 const PAYLOAD_FIELDS: [string, string][] = [
@@ -109,7 +81,7 @@ export function DocumentationPage() {
         path: '/documentation',
       }}
       heading="Documentation"
-      eyebrow={`User guide and API reference (OpenAPI ${OPENAPI_DOCUMENT.openapi}, API version ${OPENAPI_DOCUMENT.info.version})`}
+      eyebrow="User guide, API reference, webhooks and integrations"
       maxW="5xl"
     >
       <Box as="nav" aria-label="On this page">
@@ -163,42 +135,11 @@ export function DocumentationPage() {
       </DocSection>
 
       <DocSection id="api-reference" title="API reference">
-        <Text color="fg.muted">{OPENAPI_DOCUMENT.info.description.replace(/`/g, '')}</Text>
         <Text color="fg.muted" fontSize="sm">
           Machine-readable document: <Code>/api/docs/openapi.json</Code>. Every error answers JSON{' '}
           <Code>{'{ "error": "…", "code": "…" }'}</Code> with a 4xx or 5xx status.
         </Text>
-        <Table.ScrollArea borderWidth="1px" rounded="lg" tabIndex={0} role="region" aria-label="Endpoints">
-          <Table.Root size="sm" css={{ '& td:nth-of-type(3)': { whiteSpace: 'normal', minWidth: '12rem' } }}>
-            <Table.Caption srOnly>Endpoints of the published API</Table.Caption>
-            <Table.Header>
-              <Table.Row bg="bg.muted">
-                <Table.ColumnHeader scope="col">Method</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Path</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">What it does</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Statuses</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {ENDPOINTS.map((e) => (
-                <Table.Row key={`${e.method} ${e.path}`} data-testid="api-endpoint">
-                  <Table.Cell>
-                    <Badge colorPalette={e.colour} variant="subtle" fontFamily="mono">
-                      {e.method}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Code>{e.path}</Code>
-                  </Table.Cell>
-                  <Table.Cell>{e.summary}</Table.Cell>
-                  <Table.Cell fontSize="xs" color="fg.muted">
-                    {e.statuses}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <EndpointTable />
       </DocSection>
 
       <DocSection id="authentication" title="Authentication: Bearer API keys">
