@@ -1,23 +1,63 @@
 // The one way the web app talks to the api: same-origin fetch with the session cookie, JSON bodies and the
-// X-Requested-With header (the api's CSRF guard expects it). Any non-2xx becomes
-// Error("<status>: <body text or status text>"), as spec §8 says, so callers can recognise 401s by text.
+// X-Requested-With header (the api's CSRF guard expects it). Any non-2xx becomes an ApiError whose message is
+// "<status>: <body text or status text>", as spec §8 says; callers decide by its `code`, never by the text.
+import type { ErrorBody, ErrorCode } from '@csv-mapper/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const REQUESTED_WITH = 'csv-mapper';
 
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  let text = '';
+/** The `{ error, code, details }` body, or undefined when the text is not that JSON (proxy pages, HTML). */
+function parseErrorBody(text: string): ErrorBody | undefined {
   try {
-    text = await res.text();
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object') {
+      const { error, code } = body as Partial<ErrorBody>;
+      if (typeof code === 'string' || typeof error === 'string') return body as ErrorBody;
+    }
   } catch {
-    // A body that cannot be read leaves the status text to explain the failure.
+    // Not JSON: not an answer from the api's exception filter.
   }
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  return undefined;
 }
 
-/** Sends one request; resolves with the Response when it is 2xx, throws the spec §8 error otherwise. */
+/** A non-2xx answer: the HTTP status, the body's code and message, and the spec §8 text as `message`. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** One of ERROR_CODES when the api answered; undefined for a body that was not its JSON. */
+  readonly code: string | undefined;
+  readonly body: ErrorBody | undefined;
+
+  constructor(status: number, bodyText: string, statusText = '') {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = parseErrorBody(bodyText);
+    this.code = this.body?.code;
+  }
+
+  /** Reads the body of a failed response (a body that cannot be read leaves the status text). */
+  static async from(res: Response): Promise<ApiError> {
+    let text = '';
+    try {
+      text = await res.text();
+    } catch {
+      // The status text explains the failure.
+    }
+    return new ApiError(res.status, text, res.statusText);
+  }
+}
+
+/** True when `err` is an api answer with this code. */
+export function hasErrorCode(err: unknown, code: ErrorCode): boolean {
+  return err instanceof ApiError && err.code === code;
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw await ApiError.from(res);
+}
+
+/** Sends one request; resolves with the Response when it is 2xx, throws an ApiError otherwise. */
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': REQUESTED_WITH, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -39,6 +79,18 @@ export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Multipart POST (uploads): the browser sets the boundary, so no Content-Type here. */
+export async function apiForm<T>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { 'X-Requested-With': REQUESTED_WITH, Accept: 'application/json' },
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
@@ -58,16 +110,19 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   };
 }
 
-/** Spec §8: an error whose text starts with '401: ' and contains 'Unauthorized'. */
+/**
+ * Spec §8 "unauthorised" (the session ended): a 401 whose code is UNAUTHORIZED, or a 401 without the api's
+ * body (a proxy in front of it). A 401 with another code, e.g. INVALID_CREDENTIALS, is an answer to show.
+ */
 export function isUnauthorizedError(err: unknown): boolean {
-  return err instanceof Error && err.message.startsWith('401: ') && err.message.includes('Unauthorized');
+  return (
+    err instanceof ApiError && err.status === 401 && (err.code === undefined || err.code === 'UNAUTHORIZED')
+  );
 }
 
 /** The HTTP status of an api error, or undefined for network and other failures. */
 export function getErrorStatus(err: unknown): number | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^(\d{3}): /.exec(err.message);
-  return match ? Number(match[1]) : undefined;
+  return err instanceof ApiError ? err.status : undefined;
 }
 
 /**
@@ -75,19 +130,9 @@ export function getErrorStatus(err: unknown): number | undefined {
  * that JSON (proxy pages, network failures), so the caller falls back to its own wording.
  */
 export function getErrorMessage(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return undefined;
-  try {
-    const body: unknown = JSON.parse(match[1]);
-    if (body && typeof body === 'object' && 'error' in body) {
-      const message = (body as { error: unknown }).error;
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // Not JSON: not a message written for people.
-  }
-  return undefined;
+  if (!(err instanceof ApiError)) return undefined;
+  const message = err.body?.error;
+  return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
 const UNREACHABLE = 'The server could not be reached. Please try again in a moment.';

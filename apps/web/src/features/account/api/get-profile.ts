@@ -1,10 +1,10 @@
+import type { ProfileView } from '@csv-mapper/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { getQueryFn, isUnauthorizedError } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-import type { Profile } from './types';
 
 /** GET /api/user/profile: plan, limits, usage. */
-export const getProfile = getQueryFn<Profile>({ on401: 'throw' });
+export const getProfile = getQueryFn<ProfileView>({ on401: 'throw' });
 
 const PROFILE_FRESH_MS = 30 * 1000;
 
@@ -21,7 +21,7 @@ export interface UseProfileOptions {
  */
 export function useProfile({ refreshOnFocus = false, enabled = true }: UseProfileOptions = {}) {
   const { mutate } = useSWRConfig();
-  return useSWR<Profile | null>(enabled ? swrKeys.profile : null, getProfile, {
+  return useSWR<ProfileView | null>(enabled ? swrKeys.profile : null, getProfile, {
     revalidateIfStale: true,
     revalidateOnMount: true,
     revalidateOnFocus: refreshOnFocus,

@@ -20,7 +20,7 @@ import { errorDescription } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
-import type { ApiKey, CreatedApiKey } from '../api/types';
+import type { ApiKeyView, CreatedApiKeyView } from '@csv-mapper/contracts';
 
 const NAME_MAX = 100;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -31,7 +31,7 @@ function formatDate(iso: string | null): string {
   return Number.isNaN(d.getTime()) ? 'Unknown' : dateFormat.format(d);
 }
 
-function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+function NewKeyNotice({ created, onDone }: { created: CreatedApiKeyView; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
 
   async function copy() {
@@ -79,7 +79,7 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
   );
 }
 
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
   const { trigger, isMutating } = useRevokeApiKey();
 
   async function revoke() {
@@ -137,7 +137,7 @@ export function ApiKeysSection() {
   const { trigger, isMutating } = useCreateApiKey();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-import type { SessionUser } from './types';
+import type { SessionUserView } from '@csv-mapper/contracts';
 
 /** GET /api/user: the session user, or null when signed out (401). */
-export const getUser = getQueryFn<SessionUser>({ on401: 'returnNull' });
+export const getUser = getQueryFn<SessionUserView>({ on401: 'returnNull' });
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
@@ -13,7 +13,7 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
  * SWR has no stale time, so the 5 minutes are the deduping and focus-throttle windows.
  */
 export function useUser() {
-  return useSWR<SessionUser | null>(swrKeys.user, getUser, {
+  return useSWR<SessionUserView | null>(swrKeys.user, getUser, {
     revalidateOnFocus: true,
     revalidateOnMount: true,
     revalidateIfStale: true,

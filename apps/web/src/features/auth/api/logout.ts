@@ -1,8 +1,8 @@
+import type { MessageResponse } from '@csv-mapper/contracts';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-import type { MessageResponse } from './types';
 
 /** POST /api/logout: ends the session. */
 export function logout(): Promise<MessageResponse> {

@@ -1,19 +1,15 @@
+import type { MessageResponse, PasswordResetRequest } from '@csv-mapper/contracts';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
-import type { MessageResponse } from './types';
-
-export interface RequestPasswordResetInput {
-  email: string;
-}
 
 /** POST /api/request-password-reset: mails a reset link if the account exists (202, same answer either way). */
-export function requestPasswordReset(input: RequestPasswordResetInput): Promise<MessageResponse> {
+export function requestPasswordReset(input: PasswordResetRequest): Promise<MessageResponse> {
   return apiJson<MessageResponse>('POST', '/api/request-password-reset', input);
 }
 
 export function useRequestPasswordReset() {
   return useSWRMutation(
     '/api/request-password-reset',
-    (_key: string, { arg }: { arg: RequestPasswordResetInput }) => requestPasswordReset(arg),
+    (_key: string, { arg }: { arg: PasswordResetRequest }) => requestPasswordReset(arg),
   );
 }

@@ -1,7 +1,7 @@
+import type { PlanCatalogue } from '@csv-mapper/contracts';
 import useSWR from 'swr';
 import { getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-import type { PlanCatalogue } from './types';
 
 /** GET /api/plans: the plan catalogue (public). */
 export const getPlans = getQueryFn<PlanCatalogue>({ on401: 'throw' });

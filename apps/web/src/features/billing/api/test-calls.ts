@@ -1,3 +1,4 @@
+import type { ActivateSubscriptionResponse, MessageResponse } from '@csv-mapper/contracts';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
 import { useRefreshAccount } from './refresh-account';
@@ -9,7 +10,7 @@ export function useSimulatePaymentSuccess() {
   return useSWRMutation(
     '/api/test/simulate-payment-success',
     (_k: string, { arg }: { arg: string }) =>
-      apiJson<{ message: string }>('POST', '/api/test/simulate-payment-success', { subscriptionId: arg }),
+      apiJson<MessageResponse>('POST', '/api/test/simulate-payment-success', { subscriptionId: arg }),
     { onSuccess: () => void refresh() },
   );
 }
@@ -18,7 +19,7 @@ export function useResetSubscription() {
   const refresh = useRefreshAccount();
   return useSWRMutation(
     '/api/test/reset-subscription',
-    () => apiJson<{ message: string }>('POST', '/api/test/reset-subscription'),
+    () => apiJson<MessageResponse>('POST', '/api/test/reset-subscription'),
     { onSuccess: () => void refresh() },
   );
 }
@@ -28,7 +29,7 @@ export function useActivateSubscription() {
   return useSWRMutation(
     '/api/test/activate-subscription',
     (_k: string, { arg }: { arg: string }) =>
-      apiJson<{ user: { plan: string }; message: string }>('POST', '/api/test/activate-subscription', {
+      apiJson<ActivateSubscriptionResponse>('POST', '/api/test/activate-subscription', {
         subscriptionId: arg,
       }),
     { onSuccess: () => void refresh() },

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Heading, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { PaidPlanKey, PlanCatalogueEntry } from '@csv-mapper/contracts';
 import { PLAN_KEYS, SALES_EMAIL, type PlanKey } from '@csv-mapper/domain';
 import { useState } from 'react';
 import { CheckIcon, MailIcon, XIcon } from '../../../components/icons';
@@ -6,7 +7,7 @@ import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
 import { usePlans } from '../api/get-plans';
 import { useUpgradePlan } from '../api/subscription';
-import type { BillingProfile, PaidPlanKey, PlanCatalogueEntry } from '../api/types';
+import type { BillingProfile } from '../utils/billing-profile';
 import { planActionFor, type PlanAction } from '../utils/plan-actions';
 import { ConfirmPlanChangeDialog, type PlanChange } from './confirm-plan-change-dialog';
 

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ShieldIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
-import { errorDescription, getErrorStatus } from '../../../lib/api-client';
+import { errorDescription, hasErrorCode } from '../../../lib/api-client';
 import { usePlans } from '../api/get-plans';
 import { useCompleteSimulatedSession, useSimulatedSession } from '../api/simulated-checkout';
-import type { CheckoutOutcome } from '../api/types';
+import type { CompleteCheckoutRequest } from '@csv-mapper/contracts';
 import { exactPrice } from '../utils/billing-format';
 
 const CLOSED_TEXT = {
@@ -22,10 +22,10 @@ export function SimulatedCheckout({ sessionId }: { sessionId: string }) {
   const { data: session, error, isLoading } = useSimulatedSession(sessionId);
   const { data: plans } = usePlans();
   const complete = useCompleteSimulatedSession(sessionId);
-  const [pending, setPending] = useState<CheckoutOutcome | null>(null);
+  const [pending, setPending] = useState<CompleteCheckoutRequest['outcome'] | null>(null);
   const navigate = useNavigate();
 
-  async function finish(outcome: CheckoutOutcome) {
+  async function finish(outcome: CompleteCheckoutRequest['outcome']) {
     setPending(outcome);
     try {
       const { redirectUrl } = await complete.trigger(outcome);
@@ -60,7 +60,7 @@ export function SimulatedCheckout({ sessionId }: { sessionId: string }) {
         <Alert.Content>
           <Alert.Title>Checkout session not found</Alert.Title>
           <Alert.Description>
-            {getErrorStatus(error) === 404
+            {hasErrorCode(error, 'NOT_FOUND')
               ? 'This checkout link is not valid for your account.'
               : errorDescription(error, 'The checkout could not be loaded.')}{' '}
             <Link asChild fontWeight="medium">

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
 import { useCancelSubscription, useReactivateSubscription } from '../api/subscription';
-import type { BillingProfile } from '../api/types';
+import type { BillingProfile } from '../utils/billing-profile';
 import { cancellationDateText } from '../utils/billing-format';
 
 export const CANCEL_CONFIRM_TEXT =

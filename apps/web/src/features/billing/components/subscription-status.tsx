@@ -1,7 +1,7 @@
 import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
-import type { BillingSubscription } from '../api/types';
+import type { SubscriptionView } from '@csv-mapper/contracts';
 import { useActivateSubscription, useResetSubscription, useSimulatePaymentSuccess } from '../api/test-calls';
 import { cancellationDateText, formatBillingDate } from '../utils/billing-format';
 
@@ -16,7 +16,7 @@ export function SubscriptionStatus({
   subscription,
   testActions = true,
 }: {
-  subscription: BillingSubscription | null;
+  subscription: SubscriptionView | null;
   testActions?: boolean;
 }) {
   if (!subscription) return null;
@@ -43,7 +43,7 @@ function StatusNotice({
   subscription,
   testActions,
 }: {
-  subscription: BillingSubscription;
+  subscription: SubscriptionView;
   testActions: boolean;
 }) {
   if (subscription.cancelAtPeriodEnd) {

@@ -3,7 +3,7 @@ import { PLANS, upgradeTargetFor, upgradeTextFor } from '@csv-mapper/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { CheckIcon, ZapIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
-import { errorDescription, getErrorStatus } from '../../../lib/api-client';
+import { errorDescription, hasErrorCode } from '../../../lib/api-client';
 import { usePlans } from '../api/get-plans';
 import { useCreateCheckoutSession } from '../api/subscription';
 
@@ -24,11 +24,10 @@ export function UpgradeCard({ plan }: { plan: string }) {
   async function startCheckout() {
     try {
       const res = await checkout.trigger('pro');
-      if (res.url) window.location.assign(res.url);
-      else showToast({ title: 'Plan Updated', description: res.message, type: 'success' });
+      window.location.assign(res.url);
     } catch (err) {
       // Already subscribed: the change is made on the plan grid instead.
-      if (getErrorStatus(err) === 409) {
+      if (hasErrorCode(err, 'ALREADY_SUBSCRIBED')) {
         navigate('/profile#plans');
         return;
       }

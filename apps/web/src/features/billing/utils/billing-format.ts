@@ -1,4 +1,4 @@
-import type { BillingSubscription, PlanCatalogueEntry } from '../api/types';
+import type { PlanCatalogueEntry, SubscriptionView } from '@csv-mapper/contracts';
 
 /** Epoch seconds → 'dd/mm/yyyy' (spec §4: dates in en-GB). */
 export function formatBillingDate(epochSeconds: number): string {
@@ -6,7 +6,7 @@ export function formatBillingDate(epochSeconds: number): string {
 }
 
 /** Spec §4: cancelAt, else currentPeriodEnd, else 'end of billing period'. */
-export function cancellationDateText(sub: BillingSubscription): string {
+export function cancellationDateText(sub: SubscriptionView): string {
   const at = sub.cancelAt ?? sub.currentPeriodEnd;
   return at ? formatBillingDate(at) : 'end of billing period';
 }

@@ -1,5 +1,5 @@
 import type { PlanKey } from '@csv-mapper/domain';
-import type { BillingSubscription } from '../api/types';
+import type { SubscriptionView } from '@csv-mapper/contracts';
 
 // Spec §4 "Profile plan actions": which button each plan card of the grid offers the current user.
 
@@ -22,7 +22,7 @@ function isPlanKeyLike(plan: string): plan is PlanKey {
 export function planActionFor(
   current: string,
   target: PlanKey,
-  subscription: BillingSubscription | null,
+  subscription: SubscriptionView | null,
 ): PlanAction {
   const from: PlanKey = isPlanKeyLike(current) ? current : 'free';
   if (from === target) return { kind: 'current' };

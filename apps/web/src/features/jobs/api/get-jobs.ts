@@ -1,7 +1,8 @@
+import type { JobView } from '@csv-mapper/contracts';
 import useSWR from 'swr';
 import { getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-import { isJobRunning, type JobView } from './types';
+import { isJobRunning } from '../utils/job-state';
 
 /** GET /api/jobs: the caller's recent background jobs, newest first. */
 export const getJobs = getQueryFn<JobView[]>({ on401: 'throw' });

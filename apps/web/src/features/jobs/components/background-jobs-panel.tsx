@@ -1,6 +1,6 @@
 import { Badge, Box, Card, HStack, Heading, Link, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useJobs } from '../api/get-jobs';
-import type { JobView } from '../api/types';
+import type { JobView } from '@csv-mapper/contracts';
 
 const STATE_BADGE: Record<JobView['state'], { label: string; palette: string }> = {
   queued: { label: 'Queued', palette: 'gray' },

@@ -1,9 +1,7 @@
+import type { TemplateView } from '@csv-mapper/contracts';
 import useSWR from 'swr';
-import type { BuiltInTemplate } from '@csv-mapper/domain';
 import { getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-
-export type TemplateView = BuiltInTemplate & { headers: string[] };
 
 /** GET /api/templates: the built-in target templates. */
 export function useTemplates() {

@@ -1,24 +1,29 @@
 import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import type {
+  PreviewResponse,
+  QueuedResponse,
+  SavedMappingView,
+  TemplateView,
+  UploadType,
+} from '@csv-mapper/contracts';
 import { formatPlanFileSize, type PlanLimits } from '@csv-mapper/domain';
 import { showToast } from '../../../components/toaster';
-import { errorDescription, getErrorMessage, isUnauthorizedError } from '../../../lib/api-client';
-import type { TemplateView } from '../api/get-templates';
+import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
-import type {
-  PreviewResult,
-  ProcessResult,
-  QueuedResult,
-  SavedMapping,
-  UploadType,
-  UploadedFile,
-} from '../api/types';
 import { deleteUpload, uploadFile } from '../api/upload-file';
-import { VIRTUAL_TEMPLATE_PREFIX, useMapperState, type Step } from '../hooks/use-mapper-state';
+import {
+  VIRTUAL_TEMPLATE_PREFIX,
+  useMapperState,
+  type MapperFile,
+  type MapperResult,
+  type Step,
+} from '../hooks/use-mapper-state';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { megabytes } from '../utils/download';
+import { uploadFailure } from '../utils/upload-error';
 import {
   FileTooLargeDialog,
   LimitReachedDialog,
@@ -41,7 +46,6 @@ import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
 
 const PREVIEW_DEBOUNCE_MS = 350;
-const TOO_LARGE = ['exceeds plan limit', 'File size exceeds', 'exceeds your plan limit'];
 
 export interface MapperWizardProps {
   plan: string;
@@ -55,14 +59,14 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [state, dispatch] = useMapperState();
   const [uploading, setUploading] = useState<UploadType | null>(null);
   const [tooLarge, setTooLarge] = useState<FileTooLargeInfo | null>(null);
-  const [pendingRows, setPendingRows] = useState<UploadedFile | null>(null);
+  const [pendingRows, setPendingRows] = useState<MapperFile | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [progress, setProgress] = useState(PROGRESS_STAGES[0]);
-  const [queued, setQueued] = useState<QueuedResult | null>(null);
-  const [preview, setPreview] = useState<PreviewResult | null>(null);
+  const [queued, setQueued] = useState<QueuedResponse | null>(null);
+  const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
-  const [match, setMatch] = useState<SavedMapping | null>(null);
+  const [match, setMatch] = useState<SavedMappingView | null>(null);
   const [params, setParams] = useSearchParams();
   const relogin = useUnauthorizedRedirect();
   const saveMapping = useSaveMapping();
@@ -98,7 +102,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   }, [loadMappingId, dispatch, relogin]);
 
   const accept = useCallback(
-    (file: UploadedFile) => {
+    (file: MapperFile) => {
       if (file.type === 'template') dispatch({ type: 'templateUploaded', file });
       else {
         dispatch({ type: 'dataUploaded', file });
@@ -126,19 +130,12 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         setPendingRows(uploaded);
       } else accept(uploaded);
     } catch (err) {
-      if (isUnauthorizedError(err)) return relogin();
-      const message = getErrorMessage(err) ?? (err instanceof Error ? err.message : '');
-      if (TOO_LARGE.some((t) => message.includes(t))) {
-        const limit =
-          /plan limit of ([\d.]+ ?MB)/.exec(message)?.[1]?.replace(' ', '') ??
-          (planLimits ? maxSizeText : '25MB');
-        setTooLarge({ fileName: file.name, size: megabytes(file.size), limit });
+      const failure = uploadFailure(err, planLimits ? maxSizeText : '25MB');
+      if (failure.kind === 'unauthorized') return relogin();
+      if (failure.kind === 'tooLarge') {
+        setTooLarge({ fileName: file.name, size: megabytes(file.size), limit: failure.limit });
       } else {
-        showToast({
-          title: 'Upload failed',
-          description: errorDescription(err, 'Failed to upload file'),
-          type: 'error',
-        });
+        showToast({ title: 'Upload failed', description: failure.description, type: 'error' });
       }
     } finally {
       setUploading(null);
@@ -214,7 +211,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   }, [request, step, relogin]);
 
   const finish = useCallback(
-    (res: ProcessResult) => {
+    (res: MapperResult) => {
       setQueued(null);
       setProgress({ percent: 100, text: 'Complete!' });
       dispatch({ type: 'processed', result: res });

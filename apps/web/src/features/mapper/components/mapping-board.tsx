@@ -28,7 +28,7 @@ import {
 } from '@dnd-kit/core';
 import { useState } from 'react';
 import { XIcon } from '../../../components/icons';
-import type { MappingPair, Transform } from '../api/types';
+import type { MappingPair, Transform } from '@csv-mapper/contracts';
 import { TransformPicker } from './transform-picker';
 
 // Step 3 (spec §2/§4): data columns are draggable cards, template columns drop targets. Pointer and

@@ -1,8 +1,8 @@
 import { Box, Card, HStack, Spinner, Table, Text } from '@chakra-ui/react';
-import type { PreviewResult } from '../api/types';
+import type { PreviewResponse } from '@csv-mapper/contracts';
 
 /** The first output rows for the current mappings; cells a transform could not read are highlighted. */
-export function MappingPreview({ preview, loading }: { preview: PreviewResult | null; loading: boolean }) {
+export function MappingPreview({ preview, loading }: { preview: PreviewResponse | null; loading: boolean }) {
   const flagged = new Map<string, string>();
   for (const w of preview?.warnings ?? [])
     flagged.set(`${w.row}:${w.column}`, `${w.reason} (value "${w.value}")`);

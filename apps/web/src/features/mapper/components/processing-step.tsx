@@ -1,8 +1,10 @@
 import { Box, Button, Card, HStack, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { CircleCheckIcon, DownloadIcon } from '../../../components/icons';
 import { useEffect } from 'react';
+import { errorDescription } from '../../../lib/api-client';
 import { useJob } from '../api/get-job';
-import type { ProcessResult, QueuedResult } from '../api/types';
+import type { QueuedResponse } from '@csv-mapper/contracts';
+import type { MapperResult } from '../hooks/use-mapper-state';
 import { downloadText, warningsCsv } from '../utils/download';
 
 /** Spec §4 simulated progress: each stage 800 ms after the previous one. */
@@ -48,13 +50,13 @@ export function BackgroundJobProgress({
   onDone,
   onFailed,
 }: {
-  queued: QueuedResult;
-  onDone: (result: ProcessResult) => void;
+  queued: QueuedResponse;
+  onDone: (result: MapperResult) => void;
   onFailed: (message: string) => void;
 }) {
   const { data: job, error } = useJob(queued.jobId);
   useEffect(() => {
-    if (error) onFailed(error instanceof Error ? error.message : 'Failed to process mapping');
+    if (error) onFailed(errorDescription(error, 'Failed to process mapping'));
     if (!job) return;
     if (job.state === 'completed') {
       onDone({
@@ -89,7 +91,7 @@ export function BackgroundJobProgress({
   );
 }
 
-export function ProcessingSuccess({ result, onReset }: { result: ProcessResult; onReset: () => void }) {
+export function ProcessingSuccess({ result, onReset }: { result: MapperResult; onReset: () => void }) {
   return (
     <Card.Root maxW="3xl" mx="auto">
       <Card.Body gap="5" py="8">

@@ -1,5 +1,6 @@
 import { Button, Card, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useTemplates, type TemplateView } from '../api/get-templates';
+import type { TemplateView } from '@csv-mapper/contracts';
+import { useTemplates } from '../api/get-templates';
 
 /** Step 1's alternative to uploading: start from one of the built-in templates. */
 export function TemplatePicker({ onPick }: { onPick: (t: TemplateView) => void }) {

@@ -1,5 +1,5 @@
 import { HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import type { Transform, TransformKind } from '../api/types';
+import type { Transform, TransformKind } from '@csv-mapper/contracts';
 
 // Per template column: how the mapped value is rewritten (ARCHITECTURE §4), with sensible defaults.
 

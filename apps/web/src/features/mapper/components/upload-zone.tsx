@@ -1,11 +1,12 @@
 import { Badge, Box, Button, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
-import type { UploadType, UploadedFile } from '../api/types';
+import type { UploadType } from '@csv-mapper/contracts';
+import type { MapperFile } from '../hooks/use-mapper-state';
 
 export interface UploadZoneProps {
   kind: UploadType;
-  file: UploadedFile | null;
+  file: MapperFile | null;
   uploading: boolean;
   /** e.g. '1MB' from the plan (spec: default 1MB). */
   maxSizeText: string;

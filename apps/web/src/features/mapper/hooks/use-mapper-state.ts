@@ -1,27 +1,37 @@
 import { useReducer } from 'react';
 import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
-import type { MappingPair, ProcessResult, Transform, UploadedFile } from '../api/types';
+import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
 
 // The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
 // unconfirmed suggestions) and the last result. Pure reducer, so every rule lives in one place.
 
 export type Step = 1 | 2 | 3 | 4;
 
+/** A file in the wizard: an upload's record, or a virtual template (a built-in one or a loaded mapping's). */
+export type MapperFile = Pick<
+  UploadRecord,
+  'id' | 'filename' | 'headers' | 'type' | 'uploadedAt' | 'rowCount'
+> &
+  Partial<UploadRecord>;
+
+/** The last run: the sync answer, or a finished background job's (downloaded from `downloadUrl`). */
+export type MapperResult = ProcessResponse & { downloadUrl?: string };
+
 export { VIRTUAL_TEMPLATE_PREFIX };
 
 export interface MapperState {
   step: Step;
-  template: UploadedFile | null;
-  data: UploadedFile | null;
+  template: MapperFile | null;
+  data: MapperFile | null;
   mappings: MappingPair[];
   /** Template columns whose pair came from the suggester and is not confirmed yet. */
   suggested: string[];
-  result: ProcessResult | null;
+  result: MapperResult | null;
 }
 
 export type MapperAction =
-  | { type: 'templateUploaded'; file: UploadedFile }
-  | { type: 'dataUploaded'; file: UploadedFile }
+  | { type: 'templateUploaded'; file: MapperFile }
+  | { type: 'dataUploaded'; file: MapperFile }
   | { type: 'removeTemplate' }
   | { type: 'removeData' }
   | { type: 'goTo'; step: Step }
@@ -33,7 +43,7 @@ export type MapperAction =
   | { type: 'setMappings'; mappings: MappingPair[] }
   | { type: 'loadMapping'; name: string; templateHeaders: string[]; mappings: MappingPair[] }
   | { type: 'generate' }
-  | { type: 'processed'; result: ProcessResult }
+  | { type: 'processed'; result: MapperResult }
   | { type: 'processFailed' }
   | { type: 'reset' };
 
@@ -52,12 +62,12 @@ function usesDataColumn(p: MappingPair): boolean {
 }
 
 /** The built-in template behind a virtual template id, if any (for default transforms). */
-export function builtInOf(template: UploadedFile | null) {
+export function builtInOf(template: MapperFile | null) {
   if (!template?.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) return undefined;
   return findBuiltInTemplate(template.id.slice(VIRTUAL_TEMPLATE_PREFIX.length));
 }
 
-function defaultTransform(template: UploadedFile | null, templateColumn: string): Transform | undefined {
+function defaultTransform(template: MapperFile | null, templateColumn: string): Transform | undefined {
   return builtInOf(template)?.columns.find((c) => c.name === templateColumn)?.defaultTransform;
 }
 
@@ -74,7 +84,7 @@ export function applyDrop(
   return [...kept, { templateColumn, dataColumn, ...(transform ? { transform } : {}) }];
 }
 
-function suggestionsFor(template: UploadedFile, data: UploadedFile): MappingPair[] {
+function suggestionsFor(template: MapperFile, data: MapperFile): MappingPair[] {
   const samples: Record<string, string[]> = {};
   data.headers.forEach((h, i) => {
     samples[h] = (data.data ?? []).map((r) => r[i] ?? '');
@@ -86,7 +96,7 @@ function suggestionsFor(template: UploadedFile, data: UploadedFile): MappingPair
 }
 
 /** Keeps only pairs that still make sense for these files (e.g. a loaded mapping on a new data file). */
-function validPairs(mappings: MappingPair[], template: UploadedFile, data: UploadedFile): MappingPair[] {
+function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperFile): MappingPair[] {
   const t = new Set(template.headers);
   const d = new Set(data.headers);
   return mappings.filter((p) => {
@@ -184,7 +194,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     case 'setMappings':
       return { ...state, mappings: action.mappings, suggested: [] };
     case 'loadMapping': {
-      const template: UploadedFile = {
+      const template: MapperFile = {
         id: `${VIRTUAL_TEMPLATE_PREFIX}${Date.now()}`,
         filename: action.name,
         headers: action.templateHeaders,

@@ -1,32 +1,15 @@
+import type { SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiJson, getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
-
-export interface SavedMappingPair {
-  templateColumn: string;
-  dataColumn: string;
-  transform?: Record<string, unknown> & { kind: string };
-}
-
-export interface SavedMappingItem {
-  id: string;
-  name: string;
-  description: string | null;
-  templateHeaders: string[];
-  dataHeaders: string[];
-  mappings: SavedMappingPair[];
-  createdAt: string;
-  updatedAt: string;
-  locked: boolean;
-}
 
 const MAPPINGS_FRESH_MS = 30 * 1000;
 
 /** GET /api/mappings, fresh for 30 s (spec §7). */
 export function useSavedMappings() {
-  return useSWR<SavedMappingItem[] | null>(
+  return useSWR<SavedMappingView[] | null>(
     swrKeys.mappings,
-    getQueryFn<SavedMappingItem[]>({ on401: 'throw' }),
+    getQueryFn<SavedMappingView[]>({ on401: 'throw' }),
     {
       dedupingInterval: MAPPINGS_FRESH_MS,
       revalidateOnFocus: false,
@@ -44,8 +27,8 @@ export function useMappingActions() {
       await apiJson('DELETE', `/api/mappings/${encodeURIComponent(id)}`);
       await refresh();
     },
-    create: async (body: Omit<SavedMappingItem, 'id' | 'createdAt' | 'updatedAt' | 'locked'>) => {
-      const saved = await apiJson<SavedMappingItem>('POST', '/api/mappings', body);
+    create: async (body: SaveMappingRequest) => {
+      const saved = await apiJson<SavedMappingView>('POST', '/api/mappings', body);
       await refresh();
       return saved;
     },

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { DownloadIcon, LockIcon, TrashIcon } from '../../../components/icons';
-import type { SavedMappingItem } from '../api/saved-mappings';
+import type { SavedMappingView } from '@csv-mapper/contracts';
 
 const SHOWN_PAIRS = 3;
 
 export interface SavedMappingCardProps {
-  mapping: SavedMappingItem;
+  mapping: SavedMappingView;
   deleting: boolean;
   onDelete: () => void;
   onExport: () => void;

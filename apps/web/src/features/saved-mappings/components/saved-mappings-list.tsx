@@ -1,10 +1,11 @@
 import { Button, Card, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { SavedMappingView } from '@csv-mapper/contracts';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PlusIcon, UploadIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
-import { useMappingActions, useSavedMappings, type SavedMappingItem } from '../api/saved-mappings';
+import { useMappingActions, useSavedMappings } from '../api/saved-mappings';
 import { SavedMappingCard } from './saved-mapping-card';
 import { LockedMappingsDialog } from './locked-mappings-dialog';
 import { SavedMappingsBanners } from './saved-mappings-banners';
@@ -18,7 +19,7 @@ function relogin() {
   }, 500);
 }
 
-function exportMapping(m: SavedMappingItem) {
+function exportMapping(m: SavedMappingView) {
   const json = JSON.stringify(
     {
       format: EXPORT_FORMAT,
@@ -48,7 +49,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
 
   if (error && isUnauthorizedError(error)) relogin();
 
-  const onDelete = async (m: SavedMappingItem) => {
+  const onDelete = async (m: SavedMappingView) => {
     setDeleting(m.id);
     try {
       await remove(m.id);
@@ -68,9 +69,9 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
 
   const onImport = async (file: File) => {
     try {
-      const parsed = JSON.parse(await file.text()) as Partial<SavedMappingItem>;
+      const parsed = JSON.parse(await file.text()) as Partial<SavedMappingView>;
       if (!Array.isArray(parsed.templateHeaders) || !Array.isArray(parsed.mappings)) {
-        throw new Error('not-a-mapping');
+        throw new SyntaxError('The file is not an exported mapping.');
       }
       await create({
         name: String(parsed.name ?? file.name.replace(/\.json$/i, '')),
@@ -86,7 +87,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
       });
     } catch (err) {
       if (isUnauthorizedError(err)) return relogin();
-      const invalid = err instanceof SyntaxError || (err instanceof Error && err.message === 'not-a-mapping');
+      const invalid = err instanceof SyntaxError;
       showToast({
         title: 'Import failed',
         description: invalid

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Code, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
 import { Fragment, useState } from 'react';
-import type { DeliveryOutcome, WebhookDelivery } from '../api/webhooks';
+import type { WebhookDeliveryView } from '@csv-mapper/contracts';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -9,13 +9,13 @@ export function formatTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
 }
 
-const OUTCOME_PALETTE: Record<DeliveryOutcome, string> = {
+const OUTCOME_PALETTE: Record<WebhookDeliveryView['outcome'], string> = {
   succeeded: 'green',
   retrying: 'orange',
   failed: 'red',
 };
 
-function StatusCell({ delivery }: { delivery: WebhookDelivery }) {
+function StatusCell({ delivery }: { delivery: WebhookDeliveryView }) {
   if (delivery.statusCode !== null)
     return (
       <Text as="span" fontFamily="mono">
@@ -34,7 +34,7 @@ function DeliveryRow({
   resending,
   onResend,
 }: {
-  delivery: WebhookDelivery;
+  delivery: WebhookDeliveryView;
   resending: boolean;
   onResend: () => void;
 }) {
@@ -126,11 +126,11 @@ export function DeliveryLog({
   onResend,
 }: {
   labelId: string;
-  deliveries: WebhookDelivery[] | null | undefined;
+  deliveries: WebhookDeliveryView[] | null | undefined;
   isLoading: boolean;
   error: unknown;
   resendingId: string | null;
-  onResend: (delivery: WebhookDelivery) => void;
+  onResend: (delivery: WebhookDeliveryView) => void;
 }) {
   if (isLoading && !deliveries)
     return <Skeleton height="16" aria-busy="true" aria-label="Loading deliveries" />;

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { WebhookDeliveryView, WebhookEndpointView } from '@csv-mapper/contracts';
 import { useCallback, useState } from 'react';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
@@ -9,8 +10,6 @@ import {
   useRotateWebhookSecret,
   useUpdateWebhook,
   useWebhookDeliveries,
-  type WebhookDelivery,
-  type WebhookEndpoint,
 } from '../api/webhooks';
 import { DeliveryLog, formatTime } from './delivery-log';
 import { EndpointEventFilter } from './event-filter';
@@ -30,8 +29,8 @@ interface Awaited {
   until: number;
 }
 
-function retryDueSoon(log: WebhookDelivery[], now: number): boolean {
-  const newest = new Map<string, WebhookDelivery>();
+function retryDueSoon(log: WebhookDeliveryView[], now: number): boolean {
+  const newest = new Map<string, WebhookDeliveryView>();
   for (const d of log) if (!newest.has(d.messageId)) newest.set(d.messageId, d);
   return [...newest.values()].some(
     (d) =>
@@ -45,7 +44,7 @@ function retryDueSoon(log: WebhookDelivery[], now: number): boolean {
 function useLiveDeliveries(id: string, enabled: boolean) {
   const [awaited, setAwaited] = useState<Awaited | null>(null);
   const refreshInterval = useCallback(
-    (log: WebhookDelivery[] | null | undefined) => {
+    (log: WebhookDeliveryView[] | null | undefined) => {
       const now = Date.now();
       if (awaited && now < awaited.until) {
         const arrived = (log ?? []).filter((d) => d.messageId === awaited.messageId);
@@ -68,7 +67,7 @@ function useLiveDeliveries(id: string, enabled: boolean) {
 }
 
 /** One endpoint: its event filter, test / rotate / enable / delete actions and its delivery log. */
-export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
+export function EndpointItem({ endpoint }: { endpoint: WebhookEndpointView }) {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
@@ -107,7 +106,7 @@ export function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
     }
   }
 
-  async function resend(d: WebhookDelivery) {
+  async function resend(d: WebhookDeliveryView) {
     setResendingId(d.id);
     try {
       const { messageId } = await resendDelivery(endpoint.id, d.id);

@@ -1,7 +1,8 @@
 import { Checkbox, Fieldset, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorDescription } from '../../../lib/api-client';
-import { useUpdateWebhook, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEvent } from '../api/webhooks';
+import type { WebhookEndpointView, WebhookEventType } from '@csv-mapper/contracts';
+import { useUpdateWebhook, WEBHOOK_EVENTS } from '../api/webhooks';
 
 const AT_LEAST_ONE = 'Choose at least one event: an endpoint with none would receive nothing.';
 
@@ -15,8 +16,8 @@ export function EventCheckboxes({
   status,
 }: {
   legend?: string;
-  value: readonly WebhookEvent[];
-  onChange: (next: WebhookEvent[]) => void;
+  value: readonly WebhookEventType[];
+  onChange: (next: WebhookEventType[]) => void;
   disabled?: boolean;
   /** Shown under the boxes, announced (the api's refusal, or the at-least-one rule). */
   error?: string | null;
@@ -29,7 +30,7 @@ export function EventCheckboxes({
   // hidden input unticked while the box still shows a tick.
   const last = value.length === 1 ? value[0] : null;
 
-  function toggle(ev: WebhookEvent, checked: boolean) {
+  function toggle(ev: WebhookEventType, checked: boolean) {
     const next = checked
       ? WEBHOOK_EVENTS.filter((e) => e === ev || value.includes(e))
       : value.filter((e) => e !== ev);
@@ -75,14 +76,14 @@ export function EventCheckboxes({
 }
 
 /** An endpoint's event filter: each change is saved at once (PATCH events); a refusal shows the api's text. */
-export function EndpointEventFilter({ endpoint }: { endpoint: WebhookEndpoint }) {
+export function EndpointEventFilter({ endpoint }: { endpoint: WebhookEndpointView }) {
   const update = useUpdateWebhook();
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   // shown while the PATCH runs, so the box moves at once; the list's refresh replaces it
-  const [pending, setPending] = useState<WebhookEvent[] | null>(null);
+  const [pending, setPending] = useState<WebhookEventType[] | null>(null);
 
-  async function save(events: WebhookEvent[]) {
+  async function save(events: WebhookEventType[]) {
     setPending(events);
     setError(null);
     setSaved(false);

@@ -1,14 +1,9 @@
 import { Button, Card, Code, Field, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { CreatedWebhookEndpointView, WebhookEventType } from '@csv-mapper/contracts';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
-import {
-  useCreateWebhook,
-  useWebhooks,
-  WEBHOOK_EVENTS,
-  type CreatedWebhookEndpoint,
-  type WebhookEvent,
-} from '../api/webhooks';
+import { useCreateWebhook, useWebhooks, WEBHOOK_EVENTS } from '../api/webhooks';
 import { EndpointItem } from './endpoint-item';
 import { EventCheckboxes } from './event-filter';
 import { SecretNotice } from './secret-notice';
@@ -18,8 +13,8 @@ export function WebhooksSection() {
   const { data, error, isLoading } = useWebhooks();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENTS]);
+  const [created, setCreated] = useState<CreatedWebhookEndpointView | null>(null);
 
   async function onCreate(e: FormEvent) {
     e.preventDefault();
