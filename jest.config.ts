@@ -28,6 +28,18 @@ const swcTs = [
     module: { type: 'commonjs' },
   },
 ];
+/** The web app's .tsx: React's automatic runtime, as Vite builds it. */
+const swcTsx: [string, unknown] = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 const swcJs = ['@swc/jest', { module: { type: 'commonjs' }, jsc: { target: 'es2022' } }];
 
 const moduleNameMapper = {
@@ -62,6 +74,10 @@ const config: Config = {
   testTimeout: 60_000,
   projects: [
     project('unit', ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'], ['**/*.spec.ts']),
+    // apps/web: pure functions and reducers (no DOM); the contract is read as types only.
+    project('web', ['<rootDir>/apps/web'], ['**/*.spec.ts', '**/*.spec.tsx'], {
+      transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs as [string, unknown] },
+    }),
     project(
       'integration',
       ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],

@@ -1,7 +1,5 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { quotaBar } from '@csv-mapper/domain';
-
-const BAR_COLOURS = { green: 'green.500', red: 'red.500', yellow: 'yellow.500', blue: 'blue.500' } as const;
+import { quotaMeter } from './quota-meter';
 
 export interface QuotaBarProps {
   label: string;
@@ -14,7 +12,7 @@ export interface QuotaBarProps {
 
 /** A usage bar coloured by spec §4: green unlimited, red at the limit, yellow above 80%, else blue. */
 export function QuotaBar({ label, used, limit, valueText }: QuotaBarProps) {
-  const { color, widthPercent } = quotaBar(used, limit);
+  const { colour, widthPercent } = quotaMeter(used, limit);
   return (
     <Box>
       <HStack justify="space-between" mb="1.5" fontSize="sm">
@@ -33,7 +31,7 @@ export function QuotaBar({ label, used, limit, valueText }: QuotaBarProps) {
         rounded="full"
         overflow="hidden"
       >
-        <Box h="full" w={`${widthPercent}%`} bg={BAR_COLOURS[color]} rounded="full" transition="width 0.3s" />
+        <Box h="full" w={`${widthPercent}%`} bg={colour} rounded="full" transition="width 0.3s" />
       </Box>
     </Box>
   );

@@ -3,13 +3,8 @@ import type { ReactNode } from 'react';
 import { formatPlanFileSize, formatRowCount, planOf } from '@csv-mapper/domain';
 import { CrownIcon } from '../../../components/icons';
 import { QuotaBar } from '../../../components/quota-bar';
+import { countUsageText, rowsUsageText } from '../../../components/quota-meter';
 import { useProfile } from '../api/get-profile';
-
-const numberFormat = new Intl.NumberFormat('en-GB');
-
-function limitText(n: number): string {
-  return n === -1 ? 'Unlimited' : numberFormat.format(n);
-}
 
 /**
  * The user's plan, its price and limits, and this month's usage. `children` (the subscription's state and
@@ -62,13 +57,13 @@ export function CurrentPlanCard({
                 label="Rows this month"
                 used={profile.monthlyUsage.used}
                 limit={profile.monthlyUsage.limit}
-                valueText={`${formatRowCount(profile.monthlyUsage.used)} / ${formatRowCount(profile.monthlyUsage.limit)}`}
+                valueText={rowsUsageText(profile.monthlyUsage.used, profile.monthlyUsage.limit)}
               />
               <QuotaBar
                 label="Saved mappings"
                 used={profile.usage.savedMappings}
                 limit={profile.planLimits.maxSavedMappings}
-                valueText={`${profile.usage.savedMappings} / ${limitText(profile.planLimits.maxSavedMappings)}`}
+                valueText={countUsageText(profile.usage.savedMappings, profile.planLimits.maxSavedMappings)}
               />
             </Stack>
             <HStack gap="6" fontSize="sm" wrap="wrap">

@@ -1,8 +1,6 @@
 import { Badge } from '@chakra-ui/react';
-import { quotaBar } from '@csv-mapper/domain';
+import { countUsageText, quotaMeter } from '../../../components/quota-meter';
 import { useProfile } from '../api/get-profile';
-
-const BADGE_PALETTE = { green: 'green', red: 'red', yellow: 'yellow', blue: 'blue' } as const;
 
 /** A compact "saved mappings used / allowed" badge for page headers. */
 export function SavedMappingsQuota() {
@@ -10,15 +8,10 @@ export function SavedMappingsQuota() {
   if (!profile) return null;
   const used = profile.usage.savedMappings;
   const limit = profile.planLimits.maxSavedMappings;
-  const { color } = quotaBar(used, limit);
-  const text = `${used} / ${limit === -1 ? 'Unlimited' : limit}`;
+  const { palette } = quotaMeter(used, limit);
+  const text = countUsageText(used, limit);
   return (
-    <Badge
-      colorPalette={BADGE_PALETTE[color]}
-      variant="subtle"
-      size="md"
-      aria-label={`Saved mappings: ${text}`}
-    >
+    <Badge colorPalette={palette} variant="subtle" size="md" aria-label={`Saved mappings: ${text}`}>
       Saved mappings: {text}
     </Badge>
   );
