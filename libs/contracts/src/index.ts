@@ -17,3 +17,4 @@ export * from './http/users';
 export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
+export * from './env';

@@ -1,79 +1,81 @@
-import { z } from 'zod';
+import {
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  NotEquals,
+  ValidateIf,
+} from 'class-validator';
+import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
 
 // The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4).
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production';
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-    REDIS_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9_:-]*$/, 'letters, digits, _ - : only')
-      .default('csvm:'),
-    APP_URL: z.string().url().optional(),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST: z.string().optional(),
-    SMTP_URL: z.string().url().optional(),
-    MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
-    SYNC_ROW_LIMIT: z.coerce.number().int().min(1).default(50_000),
-    OPERATOR_USER: z.string().min(1).optional(),
-    OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-    OPERATOR_READ_ONLY: z.enum(['0', '1']).default('0'),
-    SKIP_REDIS_POLICY_CHECK: z.enum(['0', '1']).default('0'),
-    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-    // Bounded requests: Node's own server timeouts, checked every HTTP_TIMEOUT_CHECK_MS.
-    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
-    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(900_000),
-    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
-    HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(50).default(5_000),
-    UPLOADS_PER_IP: z.coerce.number().int().min(1).default(4),
-    MEMORY_STORE_MAX_FILE_MB: z.coerce.number().int().min(1).default(100),
-    // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
-    STRIPE_SECRET_KEY: z
-      .string()
-      .regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
-      .optional(),
-    STRIPE_WEBHOOK_SECRET: z
-      .string()
-      .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
-      .optional(),
-    STRIPE_PRICE_PRO: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
-    STRIPE_PRICE_BUSINESS: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
-    SALES_EMAIL: z.string().email().default('sales@csvmapper.app'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SESSION_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SESSION_SECRET'],
-        message: 'must be set to a random secret in production',
-      });
-    }
-    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['HTTP_HEADERS_TIMEOUT_MS'],
-        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
-      });
-    }
-    if (env.STRIPE_SECRET_KEY) {
-      for (const key of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_PRO', 'STRIPE_PRICE_BUSINESS'] as const) {
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STRIPE_SECRET_KEY is set' });
-      }
-    }
-  });
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export type ApiEnv = z.infer<typeof schema>;
+/** Every variable the api reads, with its rule and default. */
+export class ApiEnv {
+  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' =
+    'development';
+  @IsInt() @Min(0) @Max(65535) PORT: number = 3000;
+  @IsString() HOST: string = '0.0.0.0';
+  @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
+  @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE: number = 10;
+  @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  @Matches(/^[A-Za-z0-9_:-]*$/, { message: 'letters, digits, _ - : only' }) REDIS_PREFIX: string = 'csvm:';
+  @IsOptional() @IsAbsoluteUrl() APP_URL?: string;
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  @ValidateIf((e: ApiEnv) => e.NODE_ENV === 'production')
+  @NotEquals(DEV_SESSION_SECRET, { message: 'must be set to a random secret in production' })
+  SESSION_SECRET: string = DEV_SESSION_SECRET;
+  @IsInt() @Min(0) @Max(10) TRUST_PROXY: number = 0;
+  @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+  @IsOptional() @IsString() WEB_DIST?: string;
+  @IsOptional() @IsAbsoluteUrl() SMTP_URL?: string;
+  @IsString() MAIL_FROM: string = 'CSV Mapper <no-reply@csvmapper.app>';
+  @IsInt() @Min(1) SYNC_ROW_LIMIT: number = 50_000;
+  @IsOptional() @MinLength(1) OPERATOR_USER?: string;
+  @IsOptional() @MinLength(12, { message: 'must be at least 12 characters' }) OPERATOR_PASSWORD?: string;
+  @IsIn(['0', '1']) OPERATOR_READ_ONLY: '0' | '1' = '0';
+  @IsIn(['0', '1']) SKIP_REDIS_POLICY_CHECK: '0' | '1' = '0';
+  @IsInt() @Min(1) REGISTRATIONS_PER_IP_PER_HOUR: number = 10;
+  // Bounded requests: Node's own server timeouts, checked every HTTP_TIMEOUT_CHECK_MS.
+  @IsInt()
+  @Min(100)
+  @ValidateIf((e: ApiEnv) => e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS)
+  @Max(0, { message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS' })
+  HTTP_HEADERS_TIMEOUT_MS: number = 20_000;
+  @IsInt() @Min(100) HTTP_REQUEST_TIMEOUT_MS: number = 900_000;
+  @IsInt() @Min(100) HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
+  @IsInt() @Min(50) HTTP_TIMEOUT_CHECK_MS: number = 5_000;
+  @IsInt() @Min(1) UPLOADS_PER_IP: number = 4;
+  @IsInt() @Min(1) MEMORY_STORE_MAX_FILE_MB: number = 100;
+  // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
+  @IsOptional()
+  @Matches(/^(sk|rk)_/, { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' })
+  STRIPE_SECRET_KEY?: string;
+  @ValidateIf((e: ApiEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET !== undefined)
+  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
+  @Matches(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+  @ValidateIf((e: ApiEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_PRO !== undefined)
+  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
+  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_PRO?: string;
+  @ValidateIf((e: ApiEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_BUSINESS !== undefined)
+  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
+  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_BUSINESS?: string;
+  @IsEmail() SALES_EMAIL: string = 'sales@csvmapper.app';
+}
 
 export class ApiConfig {
   readonly env: ApiEnv['NODE_ENV'];
@@ -164,23 +166,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** A value for a config error message; secrets are never echoed into logs. */
-function shown(key: string, value: string | undefined): string {
-  if (value === undefined) return 'null';
-  return /SECRET|PASSWORD|_KEY$/.test(key) ? '(hidden)' : JSON.stringify(value);
-}
-
 /** Parses the environment; throws ConfigError with one line per missing or invalid variable. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
-        (i) =>
-          `  ${i.path.join('.') || '(env)'}: ${i.message} (got ${shown(String(i.path[0]), env[String(i.path[0])])})`,
-      ),
-    );
-  }
-  return new ApiConfig(parsed.data);
+  const read = readEnv(ApiEnv, env);
+  if (!read.value) throw new ConfigError(read.problems);
+  return new ApiConfig(read.value);
 }

@@ -1,73 +1,75 @@
-import { z } from 'zod';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().url().default(DEFAULT_DATABASE_URL),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_:-]*$/)
-    .default('csvm:'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Private addresses webhooks may reach: rules WEBHOOK_ALLOWED_IPS can be read into. */
+const IsAllowList = () =>
+  ValidateBy({
+    name: 'isAllowList',
+    validator: {
+      validate: (v: unknown) => {
+        try {
+          parseAllowList(String(v));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      defaultMessage: (args) => {
+        try {
+          parseAllowList(String(args?.value));
+          return '';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+    },
+  });
+
+/** Every variable the worker reads, with its rule and default. */
+export class WorkerEnv {
+  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' =
+    'development';
+  @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
+  @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'csvm:';
+  @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+  @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY: number = 2;
   /** Deliveries in flight per worker: they wait on receivers, not the CPU (a slow one holds a slot 15 s). */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  @IsInt() @Min(1) @Max(200) WEBHOOK_CONCURRENCY: number = 16;
   /** Threads each job maps with (the engine's `threads`): 2 uses a free core for one big job. */
-  ENGINE_THREADS: z.coerce.number().int().min(1).max(2).default(1),
+  @IsInt() @Min(1) @Max(2) ENGINE_THREADS: number = 1;
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  @IsInt() @Min(100) @Max(120_000) SHUTDOWN_GRACE_MS: number = 20_000;
   /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
-  WORKER_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  @IsInt() @Min(500) @Max(600_000) WORKER_LOCK_MS: number = 30_000;
   /** How often a worker looks for stalled jobs (locks that lapsed); defaults to WORKER_LOCK_MS. */
-  WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(250).max(600_000).optional(),
-  ENABLE_CRON: z.enum(['0', '1']).default('1'),
+  @IsOptional() @IsInt() @Min(250) @Max(600_000) WORKER_STALLED_INTERVAL_MS?: number;
+  @IsIn(['0', '1']) ENABLE_CRON: '0' | '1' = '1';
   /** Lifetime of result blobs in Redis. */
-  BLOB_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7 * 86_400)
-    .default(3600),
+  @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
   /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
-  JOB_KEEP_COMPLETED_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(24 * 3600),
-  JOB_KEEP_FAILED_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(7 * 24 * 3600),
+  @IsInt() @Min(1) JOB_KEEP_COMPLETED_SECONDS: number = 24 * 3600;
+  @IsInt() @Min(1) JOB_KEEP_FAILED_SECONDS: number = 7 * 24 * 3600;
   /** Mail to endpoint owners (e.g. a webhook disabled after days of failures); unset = logged only. */
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('CSV Mapper <no-reply@csvmapper.app>'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  @IsOptional() @IsAbsoluteUrl() SMTP_URL?: string;
+  @IsString() MAIL_FROM: string = 'CSV Mapper <no-reply@csvmapper.app>';
+  @IsAbsoluteUrl() APP_URL: string = 'http://localhost:3000';
   /** Consecutive days of failed deliveries after which an endpoint is disabled and its owner told. */
-  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().min(0.0001).max(365).default(5),
+  @IsNumber() @Min(0.0001) @Max(365) WEBHOOK_DISABLE_AFTER_DAYS: number = 5;
   /**
    * Private addresses webhooks may reach (tests, self-hosting): comma-separated `ip:port`, `cidr:port`,
    * or a bare `ip`/`cidr` for ports 80 and 443 only.
    */
-  WEBHOOK_ALLOWED_IPS: z
-    .string()
-    .default('')
-    .superRefine((v, ctx) => {
-      try {
-        parseAllowList(v);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    }),
-  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0.00001).max(1).default(1),
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
-});
-
-export type WorkerEnv = z.infer<typeof schema>;
+  @IsAllowList() WEBHOOK_ALLOWED_IPS: string = '';
+  @IsNumber() @Min(0.00001) @Max(1) WEBHOOK_RETRY_SCALE: number = 1;
+  @IsInt() @Min(100) @Max(60_000) WEBHOOK_TIMEOUT_MS: number = 15_000;
+}
 
 export class WorkerConfig {
   readonly env: WorkerEnv['NODE_ENV'];
@@ -120,11 +122,7 @@ export class WorkerConfig {
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid worker configuration:\n${lines.join('\n')}`);
-  }
-  return new WorkerConfig(parsed.data);
+  const read = readEnv(WorkerEnv, env);
+  if (!read.value) throw new Error(`Invalid worker configuration:\n${read.problems.join('\n')}`);
+  return new WorkerConfig(read.value);
 }

@@ -1,0 +1,31 @@
+import { loadWorkerConfig } from './worker.config';
+
+describe('worker configuration', () => {
+  it('fills defaults, converts numbers and reads the webhook allow-list', () => {
+    const c = loadWorkerConfig({
+      WEBHOOK_ALLOWED_IPS: '127.0.0.1:8080, 10.0.0.0/8',
+      WEBHOOK_RETRY_SCALE: '0.001',
+      ENGINE_THREADS: '2',
+      WEBHOOK_DISABLE_AFTER_DAYS: '0.5',
+    });
+    expect(c).toMatchObject({
+      concurrency: 2,
+      webhookConcurrency: 16,
+      engineThreads: 2,
+      webhookRetryScale: 0.001,
+      webhookDisableAfterMs: 12 * 3600_000,
+      stalledIntervalMs: 30_000,
+      appUrl: 'http://localhost:3000',
+    });
+    expect(c.webhookAllowedIps.map((r) => r.ports)).toEqual([[8080], [80, 443]]);
+  });
+
+  it('refuses a bad variable and says why', () => {
+    expect(() => loadWorkerConfig({ WEBHOOK_ALLOWED_IPS: 'localhost' })).toThrow(
+      /WEBHOOK_ALLOWED_IPS: WEBHOOK_ALLOWED_IPS: "localhost" has no valid IP address or CIDR range/,
+    );
+    expect(() => loadWorkerConfig({ ENGINE_THREADS: '3' })).toThrow(
+      /ENGINE_THREADS: .*must not be greater than 2/,
+    );
+  });
+});
