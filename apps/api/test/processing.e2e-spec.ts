@@ -295,6 +295,10 @@ describe('POST /api/process (e2e)', () => {
       "UPDATE users SET monthly_rows_used = 50000, last_reset_at = now() - interval '40 days' WHERE id = $1",
       [userId],
     );
+    // Before any run, the profile already counts this month only (the monthly reset need not have run).
+    const before = await agent.get('/api/user/profile').expect(200);
+    expect(before.body.monthlyUsage.used).toBe(0);
+    expect(before.body.usage.monthlyRowsUsed).toBe(0);
     const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
     const res = await agent
       .post('/api/process')
@@ -303,6 +307,7 @@ describe('POST /api/process (e2e)', () => {
       .expect(200);
     expect(res.body.rowsProcessed).toBe(3);
     expect(await used(userId)).toBe(3);
+    expect((await agent.get('/api/user/profile').expect(200)).body.monthlyUsage.used).toBe(3);
   });
 });
 

@@ -1,9 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { BullModule } from '@nestjs/bullmq';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
-import { buildDataSourceOptions, WebhookDeliveryEntity, WebhookEndpointEntity } from '@csv-mapper/db';
+import {
+  buildDataSourceOptions,
+  QuotaLedger,
+  WebhookDeliveryEntity,
+  WebhookEndpointEntity,
+} from '@csv-mapper/db';
+import { DataSource } from 'typeorm';
 import { bullConnection, QUEUES } from '@csv-mapper/queue';
+import { BillingEventsProcessor } from './billing/billing-events.processor';
+import { BillingReconciliationService } from './billing/billing-reconciliation.service';
+import { BILLING_PROVIDERS } from './billing/billing.providers';
 import { WorkerConfig } from './config/worker.config';
 import { WorkerConfigModule } from './config/worker-config.module';
 import { WorkerMailer } from './mail/worker-mailer';
@@ -12,14 +22,14 @@ import { QuotaSchedulerService } from './quota/quota-scheduler.service';
 import { QuotaService } from './quota/quota.service';
 import { RedisModule } from './redis/redis.module';
 import { CsvJobsProcessor } from './csv-jobs/csv-jobs.processor';
-import { UsageService } from './csv-jobs/usage.service';
+import { StalledJobsService } from './metrics/stalled-jobs.service';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.service';
 import { WebhooksProcessor } from './webhooks/webhooks.processor';
 
 // @nestjs/bullmq reads each processor's BullMQ Worker options from this class metadata (set by
 // @Processor) when it creates the Worker; the key is not exported, so it is named here.
 const WORKER_OPTIONS_METADATA = 'bullmq:worker_metadata';
-const PROCESSORS = [CsvJobsProcessor, WebhooksProcessor, MaintenanceProcessor];
+const PROCESSORS = [CsvJobsProcessor, WebhooksProcessor, MaintenanceProcessor, BillingEventsProcessor];
 
 /** Lock duration and stalled-job check interval come from config (WORKER_LOCK_MS), not the decorators. */
 function applyLockSettings(config: WorkerConfig): void {
@@ -55,7 +65,9 @@ export class WorkerModule {
           { name: QUEUES.maintenance },
           { name: QUEUES.csvJobs },
           { name: QUEUES.webhooks },
+          { name: QUEUES.billing },
         ),
+        DiscoveryModule,
         TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity]),
         RedisModule,
       ],
@@ -63,11 +75,15 @@ export class WorkerModule {
         QuotaService,
         MaintenanceProcessor,
         QuotaSchedulerService,
-        UsageService,
+        { provide: QuotaLedger, inject: [DataSource], useFactory: (ds: DataSource) => new QuotaLedger(ds) },
         CsvJobsProcessor,
         WebhookDispatcher,
         WebhooksProcessor,
         WorkerMailer,
+        ...BILLING_PROVIDERS,
+        BillingEventsProcessor,
+        BillingReconciliationService,
+        StalledJobsService,
       ],
     };
   }

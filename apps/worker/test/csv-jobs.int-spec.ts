@@ -13,7 +13,7 @@ import {
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../src/config/worker.config';
-import { UsageService } from '../src/csv-jobs/usage.service';
+import { QuotaLedger } from '@csv-mapper/db';
 import { WorkerModule } from '../src/worker.module';
 
 // A background CSV job end to end on the real Redis and Postgres: blob in, engine, blob out, usage once.
@@ -141,7 +141,7 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
     expect(u.monthly_rows_used).toBe(3);
 
     // Running the same job's bookkeeping again changes nothing.
-    const again = await worker.get(UsageService).recordJobUsage({
+    const again = await worker.get(QuotaLedger).commit({
       jobId,
       userId,
       rowsProcessed: 3,

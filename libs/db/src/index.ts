@@ -8,3 +8,4 @@ export {
   runMigrations,
   DEFAULT_DATABASE_URL,
 } from './data-source-options';
+export * from './quota-ledger';

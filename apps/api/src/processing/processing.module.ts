@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QuotaModule } from '../quota/quota.module';
 import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { MappingsModule } from '../mappings/mappings.module';
@@ -9,7 +10,7 @@ import { ProcessingService } from './processing.service';
 
 /** POST /api/process and its live preview: mapping an uploaded data file onto a template. */
 @Module({
-  imports: [AuthModule, UploadsModule, JobsModule, MappingsModule],
+  imports: [QuotaModule, AuthModule, UploadsModule, JobsModule, MappingsModule],
   controllers: [ProcessingController],
   providers: [ProcessingService, IdempotencyService],
 })

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   applyMappingToBuffer,
   isCsvEngineError,
@@ -14,22 +12,21 @@ import {
   limitsOf,
   outputFilename,
   requiredColumns,
-  UNLIMITED,
   VIRTUAL_TEMPLATE_PREFIX,
 } from '@csv-mapper/domain';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
 import { MappingsService } from '../mappings/mappings.service';
 import { IdempotencyService, type IdempotentResult } from './idempotency.service';
-import { UsageHistoryEntity } from '@csv-mapper/db';
+import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
 import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
-// against the monthly quota in one atomic UPDATE, applies the engine, records usage, and gives back the
-// spec's process response. Rows a run could not use (an engine error, fewer rows than counted) are refunded.
+// (QuotaLedger: the plan's rows-per-file and monthly caps), applies the engine or queues a job, commits the
+// usage, and gives back the spec's process response. Rows a run could not use are refunded.
 
 export const MAX_WARNINGS = 100;
 export const PREVIEW_ROWS = 10;
@@ -46,11 +43,11 @@ interface Prepared {
 export class ProcessingService {
   constructor(
     private readonly uploads: UploadsService,
-    @InjectDataSource() private readonly db: DataSource,
     private readonly jobs: JobsService,
     private readonly config: ApiConfig,
     private readonly mappings: MappingsService,
     private readonly idempotency: IdempotencyService,
+    private readonly quota: QuotaLedger,
   ) {}
 
   /** `process` under an Idempotency-Key: a repeat within 24 h answers the same (the same job). */
@@ -83,8 +80,7 @@ export class ProcessingService {
       );
     }
     const fileRows = data.info.rowCount;
-    const perFile =
-      limits.maxRowsPerFile === UNLIMITED ? fileRows : Math.min(fileRows, limits.maxRowsPerFile);
+    const perFile = rowsAllowedForFile(user.plan, fileRows);
     const background = req.async === true || perFile > this.config.syncRowLimit;
     // A double submit of the same request is one job: answer the existing one without reserving again.
     const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
@@ -96,7 +92,6 @@ export class ProcessingService {
       return await this.run(user, req, {
         ...prepared,
         fileRows,
-        perFile,
         background,
         dedupeKey,
       });
@@ -123,15 +118,13 @@ export class ProcessingService {
   private async run(
     user: AuthUser,
     req: ProcessRequest,
-    p: Prepared & { fileRows: number; perFile: number; background: boolean; dedupeKey: string },
+    p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
-    const { templateHeaders, required, data, fileRows, perFile, background, dedupeKey } = p;
+    const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
     const { templateFilename, mapping } = p;
-    const limits = limitsOf(user.plan);
-    const granted = await this.reserve(user.id, perFile, limits.maxMonthlyRows);
-    let limitType: ProcessResponse['limitType'] = null;
-    if (granted < perFile) limitType = 'monthlyQuota';
-    else if (perFile < fileRows) limitType = 'rows';
+    const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
+    if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
+    const { granted, limitType } = reservation;
 
     if (background && granted > 0) {
       try {
@@ -163,7 +156,7 @@ export class ProcessingService {
           limitType,
         };
       } catch (err) {
-        await this.refund(user.id, granted);
+        await this.quota.refund(user.id, granted);
         throw err;
       }
     }
@@ -178,16 +171,16 @@ export class ProcessingService {
         maxWarnings: MAX_WARNINGS,
       });
     } catch (err) {
-      await this.refund(user.id, granted);
+      await this.quota.refund(user.id, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
-    if (rowsProcessed < granted) await this.refund(user.id, granted - rowsProcessed);
-    await this.db.getRepository(UsageHistoryEntity).insert({
+    await this.quota.commit({
       userId: user.id,
+      reservedRows: granted,
       rowsProcessed,
       fileSizeBytes: data.meta.size,
-      filename: data.meta.filename.slice(0, 255),
+      filename: data.meta.filename,
     });
     return {
       csvData: result.data.toString('utf8'),
@@ -325,49 +318,6 @@ export class ProcessingService {
       }
     }
     return { templateHeaders, templateFilename, mapping, required, data, req };
-  }
-
-  /**
-   * Reserves up to `wanted` rows of the monthly quota in ONE statement: the row lock of FOR UPDATE makes
-   * concurrent runs queue, so together they can never pass the limit. Starts a new month's count lazily if
-   * the monthly reset has not run yet. Returns the rows granted.
-   */
-  private async reserve(userId: string, wanted: number, monthlyLimit: number): Promise<number> {
-    const rows = (await this.db.query(
-      `WITH cur AS (
-         SELECT id,
-                CASE WHEN date_trunc('month', COALESCE(last_reset_at, created_at)) < date_trunc('month', now())
-                     THEN 0 ELSE monthly_rows_used END AS used,
-                date_trunc('month', COALESCE(last_reset_at, created_at)) < date_trunc('month', now()) AS stale
-           FROM users WHERE id = $1 FOR UPDATE
-       ), grant_ AS (
-         SELECT id, used, stale,
-                CASE WHEN $3::bigint < 0 THEN $2::bigint
-                     ELSE LEAST($2::bigint, GREATEST($3::bigint - used, 0)) END AS granted
-           FROM cur
-       )
-       UPDATE users u
-          SET monthly_rows_used = g.used + g.granted,
-              last_reset_at = CASE WHEN g.stale THEN now() ELSE u.last_reset_at END
-         FROM grant_ g
-        WHERE u.id = g.id
-      RETURNING g.granted AS granted`,
-      [userId, wanted, monthlyLimit],
-    )) as [{ granted: string | number }[], number] | { granted: string | number }[];
-    const list = Array.isArray(rows[0])
-      ? (rows[0] as { granted: string | number }[])
-      : (rows as { granted: string | number }[]);
-    if (list.length === 0)
-      throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
-    return Number(list[0].granted);
-  }
-
-  private async refund(userId: string, rows: number): Promise<void> {
-    if (rows <= 0) return;
-    await this.db.query(
-      'UPDATE users SET monthly_rows_used = GREATEST(monthly_rows_used - $2, 0) WHERE id = $1',
-      [userId, rows],
-    );
   }
 }
 

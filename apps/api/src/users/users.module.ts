@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QuotaModule } from '../quota/quota.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { AuthModule } from '../auth/auth.module';
@@ -8,7 +9,7 @@ import { UsersService } from './users.service';
 
 /** Owns the signed-in user's own account: session user, profile and account deletion. */
 @Module({
-  imports: [AuthModule, TypeOrmModule.forFeature([UserEntity, SavedMappingEntity])],
+  imports: [QuotaModule, AuthModule, TypeOrmModule.forFeature([UserEntity, SavedMappingEntity])],
   controllers: [UsersController],
   providers: [UsersService, SubscriptionCanceller],
   exports: [SubscriptionCanceller],

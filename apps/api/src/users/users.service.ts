@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
-import { SavedMappingEntity, UserEntity } from '@csv-mapper/db';
+import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
@@ -26,6 +26,7 @@ export class UsersService {
     private readonly store: EphemeralStore,
     private readonly jobs: UserJobIndex,
     private readonly subscriptions: SubscriptionCanceller,
+    private readonly quota: QuotaLedger,
   ) {}
 
   async sessionUser(userId: string): Promise<SessionUserView> {
@@ -37,7 +38,7 @@ export class UsersService {
     const plan = planOf(user.plan);
     const limits = limitsOf(plan.key);
     const savedMappings = await this.mappings.count({ where: { userId } });
-    const used = user.monthlyRowsUsed;
+    const used = await this.quota.usedThisMonth(userId);
     const limit = limits.maxMonthlyRows;
     return {
       username: user.username,

@@ -18,7 +18,7 @@ import {
 import { WorkerConfig } from '../config/worker.config';
 import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
-import { UsageService } from './usage.service';
+import { QuotaLedger } from '@csv-mapper/db';
 
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -52,7 +52,7 @@ export class CsvJobsProcessor extends WorkerHost {
 
   constructor(
     private readonly store: EphemeralStore,
-    private readonly usage: UsageService,
+    private readonly quota: QuotaLedger,
     private readonly index: UserJobIndex,
     private readonly webhooks: WebhookDispatcher,
     private readonly metrics: JobDurationMetrics,
@@ -85,9 +85,7 @@ export class CsvJobsProcessor extends WorkerHost {
     if (!final) return;
     await this.observe(job, 'failed');
     const p = job.data;
-    await this.usage
-      .releaseReservation(job.id as string, p.userId, p.maxRows, p.dataFilename)
-      .catch(() => undefined);
+    await this.quota.release(job.id as string, p.userId, p.maxRows, p.dataFilename).catch(() => undefined);
     const cancelled = err instanceof JobCancelledError || err.message === new JobCancelledError().message;
     const progress = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
     const event = cancelled ? 'job.cancelled' : 'job.failed';
@@ -170,7 +168,7 @@ export class CsvJobsProcessor extends WorkerHost {
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
-      const recorded = await this.usage.recordJobUsage({
+      const recorded = await this.quota.commit({
         jobId,
         userId: p.userId,
         rowsProcessed: s.rowsOut,

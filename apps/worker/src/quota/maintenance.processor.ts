@@ -3,18 +3,23 @@ import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { WorkerConfig } from '../config/worker.config';
 import { QUEUES, type QuotaResetResult } from '@csv-mapper/queue';
+import { BillingReconciliationService } from '../billing/billing-reconciliation.service';
 import { QuotaService } from './quota.service';
+import { QuotaLedger } from '@csv-mapper/db';
 
-/** Scheduled housekeeping jobs: the monthly quota reset (and later token/blob cleanup). */
+/** Scheduled housekeeping jobs: the monthly quota reset, the hourly cleanup, the daily billing reconciliation. */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
     private readonly quota: QuotaService,
+    private readonly ledger: QuotaLedger,
     private readonly config: WorkerConfig,
+    private readonly billing: BillingReconciliationService,
     @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
     @InjectQueue(QUEUES.webhooks) private readonly webhooks: Queue,
+    @InjectQueue(QUEUES.billing) private readonly billingEvents: Queue,
   ) {
     super();
   }
@@ -25,18 +30,18 @@ export class MaintenanceProcessor extends WorkerHost {
    */
   private async trimFinishedJobs(): Promise<number> {
     let removed = 0;
-    for (const q of [this.csvJobs, this.webhooks]) {
+    for (const q of [this.csvJobs, this.webhooks, this.billingEvents]) {
       removed += (await q.clean(this.config.keepCompletedMs, 100_000, 'completed')).length;
       removed += (await q.clean(this.config.keepFailedMs, 100_000, 'failed')).length;
     }
     return removed;
   }
 
-  async process(job: Job): Promise<QuotaResetResult | { ok: true }> {
+  async process(job: Job): Promise<QuotaResetResult | { ok: true } | { repaired: number }> {
     switch (job.name) {
       case 'monthly-quota-reset': {
         await job.updateProgress({ percent: 10, rowsDone: 0, warnings: 0 });
-        const usersReset = await this.quota.resetMonthlyUsage();
+        const usersReset = await this.ledger.resetMonth();
         await job.updateProgress({ percent: 100, rowsDone: usersReset, warnings: 0 });
         this.logger.log(`monthly quota reset: ${usersReset} users`);
         return { usersReset };
@@ -50,6 +55,8 @@ export class MaintenanceProcessor extends WorkerHost {
         );
         return { ok: true };
       }
+      case 'billing-reconcile':
+        return this.billing.run();
       default:
         throw new Error(`No handler for maintenance job "${job.name}"`);
     }

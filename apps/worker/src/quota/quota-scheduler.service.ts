@@ -29,6 +29,13 @@ export class QuotaSchedulerService implements OnApplicationBootstrap {
       { pattern: '17 * * * *', tz: 'UTC' },
       { name: 'cleanup', data: {}, opts: { ...JOB_RETENTION } },
     );
-    this.logger.log('scheduled monthly-quota-reset at 00:00 UTC on the 1st and cleanup hourly');
+    await this.queue.upsertJobScheduler(
+      'daily-billing-reconcile',
+      { pattern: '41 3 * * *', tz: 'UTC' },
+      { name: 'billing-reconcile', data: {}, opts: { ...JOB_RETENTION } },
+    );
+    this.logger.log(
+      'scheduled monthly-quota-reset at 00:00 UTC on the 1st, cleanup hourly, billing-reconcile daily at 03:41 UTC',
+    );
   }
 }
