@@ -48,6 +48,7 @@ const moduleNameMapper = {
   '^@csv-mapper/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@csv-mapper/db$': '<rootDir>/libs/db/src/index.ts',
   '^@csv-mapper/queue$': '<rootDir>/libs/queue/src/index.ts',
+  '^@csv-mapper/billing$': '<rootDir>/libs/billing/src/index.ts',
 };
 
 function project(displayName: string, roots: string[], testMatch: string[], extra: Partial<Config> = {}) {

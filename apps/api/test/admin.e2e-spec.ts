@@ -35,6 +35,7 @@ describe('operator tools', () => {
         .set('Authorization', basic('ops', 'correct-horse-battery'))
         .expect(200);
       expect(queues.body.queues.map((q: { name: string }) => q.name).sort()).toEqual([
+        'billing',
         'csv-jobs',
         'maintenance',
         'webhooks',

@@ -1,12 +1,16 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { loadWorkerConfig } from '../../worker/src/config/worker.config';
+import { WorkerModule } from '../../worker/src/worker.module';
 import { BILLING_PROVIDER } from '../src/billing/billing-provider';
 import { SimulatedBillingProvider } from '../src/billing/simulated-billing.provider';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
 
 // Plans and billing with the simulated provider against the real Postgres: checkout, the webhook's
-// signature/duplicate/ordering rules, every plan action of spec §4, the clock past period end.
+// signature/duplicate/ordering rules, every plan action of spec §4, the clock past period end. Provider
+// events are applied by the worker (in-process here), so reads wait until every stored event is applied.
 
 const MB = 1024 * 1024;
 
@@ -21,18 +25,42 @@ function mapping(name: string) {
 
 describe('billing with the simulated provider (e2e)', () => {
   let app: INestApplication;
+  let worker: INestApplicationContext;
   let db: DataSource;
   let sim: SimulatedBillingProvider;
 
   beforeAll(async () => {
     app = await startApp();
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
+      logger: false,
+    });
+    await worker.init();
     db = app.get(DataSource);
     sim = app.get(BILLING_PROVIDER) as SimulatedBillingProvider;
     expect(sim).toBeInstanceOf(SimulatedBillingProvider);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await worker?.close();
+    await app?.close();
+  });
 
-  const profile = async (agent: Agent) => (await agent.get('/api/user/profile').expect(200)).body;
+  /** Waits until the worker has applied every provider event stored so far. */
+  async function settled(): Promise<void> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const [{ n }] = await db.query(
+        `SELECT count(*)::int AS n FROM billing_events WHERE processed_at IS NULL`,
+      );
+      if (n === 0) return;
+      if (Date.now() > end) throw new Error(`${n} billing events still unapplied`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  const profile = async (agent: Agent) => {
+    await settled();
+    return (await agent.get('/api/user/profile').expect(200)).body;
+  };
 
   /** Free user → checkout → the simulated page's button; returns the redirect. */
   async function checkout(agent: Agent, plan: string, outcome: 'pay' | 'decline' | 'cancel') {
@@ -54,6 +82,7 @@ describe('billing with the simulated provider (e2e)', () => {
       .set(H)
       .send({ outcome })
       .expect(200);
+    await settled();
     return { id, redirectUrl: done.body.redirectUrl as string };
   }
 
@@ -382,6 +411,7 @@ describe('billing with the simulated provider (e2e)', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
       expect([a.body.duplicate, b.body.duplicate].filter(Boolean)).toHaveLength(1);
       expect(await count('evt_test_dup')).toBe(1);
+      await settled();
       // a replay later is a no-op too, even though the provider's state has changed since
       await db.query(`UPDATE sim_subscriptions SET cancel_at_period_end = false WHERE id = $1`, [subId]);
       expect((await post(body, sim.sign(body)).expect(200)).body).toEqual({

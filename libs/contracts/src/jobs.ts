@@ -86,6 +86,11 @@ export interface WebhookDispatchPayload {
   data: JobEventData;
 }
 
+/** Applies one stored payment-provider event (billing_events); the job id is derived from the event id. */
+export interface BillingEventPayload {
+  eventId: string;
+}
+
 export interface JobProgress {
   percent: number;
   rowsDone: number;

@@ -1,4 +1,5 @@
 import type {
+  BillingEventPayload,
   ProcessCsvPayload,
   WebhookDeliveryPayload,
   WebhookDispatchPayload,
@@ -10,10 +11,12 @@ export const QUEUES = {
   csvJobs: 'csv-jobs',
   webhooks: 'webhooks',
   maintenance: 'maintenance',
+  billing: 'billing',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export type {
+  BillingEventPayload,
   ProcessCsvPayload,
   WebhookDeliveryPayload,
   WebhookDispatchPayload,
@@ -33,7 +36,12 @@ export type MaintenancePayload = Record<string, never>;
 export interface JobPayloads {
   'csv-jobs': { 'process-csv': ProcessCsvPayload };
   webhooks: { deliver: WebhookDeliveryPayload; dispatch: WebhookDispatchPayload };
-  maintenance: { 'monthly-quota-reset': MaintenancePayload; cleanup: MaintenancePayload };
+  maintenance: {
+    'monthly-quota-reset': MaintenancePayload;
+    cleanup: MaintenancePayload;
+    'billing-reconcile': MaintenancePayload;
+  };
+  billing: { 'apply-event': BillingEventPayload };
 }
 
 export type JobNameOf<Q extends QueueName> = keyof JobPayloads[Q] & string;

@@ -1,25 +1,23 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { JobProducer, QUEUES } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
-import { BILLING_PROVIDER, WebhookSignatureError, type BillingProvider } from './billing-provider';
-import { PlanStateService } from './plan-state.service';
+import {
+  BILLING_PROVIDER,
+  recordBillingEvent,
+  WebhookSignatureError,
+  type BillingProvider,
+} from './billing-provider';
 import { SimulatedBillingProvider } from './simulated-billing.provider';
 
-/** The event types we act on (subscribe to exactly these in the Stripe dashboard). */
-export const HANDLED_EVENTS = new Set([
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-]);
+/** A provider event is applied within minutes or left to the daily reconciliation (2 s … ~4 min apart). */
+export const BILLING_EVENT_ATTEMPTS = 8;
 
 /**
- * POST /api/billing/webhook. The signature is checked on the raw body; the event id is stored under a
- * unique key first, so a replay or a concurrent duplicate does nothing; then the subscription is read
- * back from the provider and applied, so the final state is the provider's whatever order events arrive
- * in. A failure removes the id again and answers 5xx, and the provider retries.
+ * POST /api/billing/webhook. The signature is checked on the raw body; the verified event is stored under
+ * its unique id (a replay or a concurrent duplicate is stored once) and queued for the worker, which reads
+ * the subscription back from the provider and applies it with retries (libs/billing). The answer comes
+ * before any processing; only a failure to store or queue answers 5xx, so the provider delivers again.
  */
 @Injectable()
 export class BillingWebhookService implements OnModuleInit {
@@ -28,7 +26,7 @@ export class BillingWebhookService implements OnModuleInit {
   constructor(
     @Inject(BILLING_PROVIDER) private readonly provider: BillingProvider,
     private readonly db: DataSource,
-    private readonly planState: PlanStateService,
+    private readonly jobs: JobProducer,
   ) {}
 
   onModuleInit(): void {
@@ -53,28 +51,34 @@ export class BillingWebhookService implements OnModuleInit {
       }
       throw err;
     }
-    const inserted: unknown[] = await this.db.query(
-      `INSERT INTO billing_events (id, type) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type],
-    );
-    if (inserted.length === 0) return { received: true, duplicate: true };
     try {
-      if (HANDLED_EVENTS.has(event.type) && event.subscriptionId) {
-        const sub = await this.provider.retrieveSubscription(event.subscriptionId);
-        if (sub) await this.planState.apply(sub);
+      // The body parsed once the signature holds over it.
+      const { inserted, pending } = await recordBillingEvent(
+        this.db,
+        event,
+        JSON.parse(raw.toString('utf8')),
+      );
+      // A duplicate still waiting is queued again (its first delivery may have been stored but not queued);
+      // the job id is derived from the event id, so a job already there is not added twice.
+      if (pending) {
+        await this.jobs.enqueue(
+          QUEUES.billing,
+          'apply-event',
+          { eventId: event.id },
+          { dedupeKey: event.id, attempts: BILLING_EVENT_ATTEMPTS },
+        );
       }
+      return inserted ? { received: true } : { received: true, duplicate: true };
     } catch (err) {
-      await this.db.query(`DELETE FROM billing_events WHERE id = $1`, [event.id]).catch(() => undefined);
       this.logger.error(
         { err, event: event.id, type: event.type },
-        'billing event failed; the provider will retry',
+        'billing event could not be stored or queued; the provider will retry',
       );
       throw new AppError(
         503,
         'SERVICE_UNAVAILABLE',
-        'The event could not be processed now; it will be retried.',
+        'The event could not be accepted now; it will be retried.',
       );
     }
-    return { received: true };
   }
 }

@@ -8,10 +8,14 @@ import { AppError } from '../common/app-error';
 import {
   eventRefs,
   isPaidPlan,
+  secs,
+  SimulatedSubscriptions,
+  toProviderSubscription,
   WebhookSignatureError,
   type BillingProvider,
   type PaidPlan,
   type ProviderSubscription,
+  type SimSubscriptionRow,
   type VerifiedEvent,
 } from './billing-provider';
 
@@ -22,26 +26,12 @@ const INCOMPLETE_EXPIRES_AFTER = 23 * 3600;
 /** Stripe's default lifetime of a Checkout Session. */
 const SESSION_LIFETIME = DAY;
 
-interface SimSubscriptionRow {
-  id: string;
-  user_id: string;
-  customer_id: string;
-  plan: string;
-  status: string;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  pending_plan: string | null;
-  created_at: Date;
-}
-
 /** A checkout session as the simulated checkout page reads it. */
 export type SimSession = SimulatedSessionView;
 
 /** Delivers a signed event body to the webhook handler (the same code path Stripe's deliveries take). */
 export type EventSink = (rawBody: Buffer, signature: string) => Promise<void>;
 
-const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString('hex')}`;
 
 /**
@@ -55,11 +45,14 @@ export class SimulatedBillingProvider implements BillingProvider {
   /** Local signing secret, per process start (events never leave the process). */
   private readonly secret = `whsec_${randomBytes(24).toString('base64')}`;
   private sink: EventSink | null = null;
+  private readonly subscriptions: SimulatedSubscriptions;
 
   constructor(
     private readonly db: DataSource,
     private readonly appUrl: string,
-  ) {}
+  ) {
+    this.subscriptions = new SimulatedSubscriptions(db);
+  }
 
   onEvent(sink: EventSink): void {
     this.sink = sink;
@@ -155,9 +148,8 @@ export class SimulatedBillingProvider implements BillingProvider {
     return '/csv-mapper?success=true';
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
-    const row = await this.row(id);
-    return row ? this.toProvider(row) : null;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    return this.subscriptions.retrieveSubscription(id);
   }
 
   async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
@@ -199,7 +191,7 @@ export class SimulatedBillingProvider implements BillingProvider {
     const sub = (await this.row(id)) as SimSubscriptionRow;
     await this.emit('invoice.paid', this.invoice(sub));
     await this.emit('customer.subscription.updated', this.stripeShape(sub));
-    return this.toProvider(sub);
+    return toProviderSubscription(sub);
   }
 
   /** Test call: forgets a subscription that never got paid. */
@@ -275,7 +267,7 @@ export class SimulatedBillingProvider implements BillingProvider {
     const row = await this.row(id);
     if (!row) throw new AppError(404, 'NOT_FOUND', 'No such subscription.');
     await this.emit('customer.subscription.updated', this.stripeShape(row));
-    return this.toProvider(row);
+    return toProviderSubscription(row);
   }
 
   private async emit(type: string, object: Record<string, unknown>): Promise<void> {
@@ -290,23 +282,8 @@ export class SimulatedBillingProvider implements BillingProvider {
     await this.sink(Buffer.from(payload), this.sign(payload));
   }
 
-  private async row(id: string): Promise<SimSubscriptionRow | null> {
-    const [row] = await this.db.query(`SELECT * FROM sim_subscriptions WHERE id = $1`, [id]);
-    return (row as SimSubscriptionRow | undefined) ?? null;
-  }
-
-  private toProvider(r: SimSubscriptionRow): ProviderSubscription {
-    return {
-      id: r.id,
-      customerId: r.customer_id,
-      userId: r.user_id,
-      plan: isPaidPlan(r.plan) ? r.plan : null,
-      status: r.status,
-      cancelAtPeriodEnd: r.cancel_at_period_end,
-      cancelAt: r.cancel_at_period_end ? secs(r.current_period_end) : null,
-      currentPeriodEnd: secs(r.current_period_end),
-      pendingPlan: isPaidPlan(r.pending_plan) ? r.pending_plan : null,
-    };
+  private row(id: string): Promise<SimSubscriptionRow | null> {
+    return this.subscriptions.row(id);
   }
 
   private stripeShape(r: SimSubscriptionRow): Record<string, unknown> {

@@ -2,8 +2,10 @@ import Stripe from 'stripe';
 import type { Repository } from 'typeorm';
 import type { UserEntity } from '@csv-mapper/db';
 import {
+  createStripeClient,
   eventRefs,
   refId,
+  StripeSubscriptions,
   WebhookSignatureError,
   type BillingProvider,
   type PaidPlan,
@@ -29,19 +31,19 @@ const str = refId;
  */
 export class StripeBillingProvider implements BillingProvider {
   readonly kind = 'stripe' as const;
+  /** Reading a subscription back is shared with the worker (libs/billing). */
+  private readonly subscriptions: StripeSubscriptions;
 
   constructor(
     private readonly stripe: StripeClient,
     private readonly settings: StripeSettings,
     private readonly users: Repository<UserEntity>,
-  ) {}
+  ) {
+    this.subscriptions = new StripeSubscriptions(stripe, settings.prices);
+  }
 
   static create(settings: StripeSettings, users: Repository<UserEntity>): StripeBillingProvider {
-    return new StripeBillingProvider(
-      new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 15_000 }),
-      settings,
-      users,
-    );
+    return new StripeBillingProvider(createStripeClient(settings.secretKey), settings, users);
   }
 
   async createCheckout(user: UserEntity, plan: PaidPlan): Promise<{ url: string }> {
@@ -68,13 +70,8 @@ export class StripeBillingProvider implements BillingProvider {
     return { url: session.url };
   }
 
-  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
-    try {
-      return this.toProvider(await this.stripe.subscriptions.retrieve(id, { expand: ['schedule'] }));
-    } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 404) return null;
-      throw err;
-    }
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    return this.subscriptions.retrieveSubscription(id);
   }
 
   async setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription> {
@@ -131,28 +128,7 @@ export class StripeBillingProvider implements BillingProvider {
     }
   }
 
-  private planOfPrice(priceId: string | null): PaidPlan | null {
-    if (priceId === this.settings.prices.pro) return 'pro';
-    if (priceId === this.settings.prices.business) return 'business';
-    return null;
-  }
-
   toProvider(sub: Stripe.Subscription): ProviderSubscription {
-    const item = sub.items.data[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
-    const legacy = sub as unknown as { current_period_end?: number };
-    const periodEnd = item?.current_period_end ?? legacy.current_period_end ?? null;
-    const schedule = sub.schedule && typeof sub.schedule === 'object' ? sub.schedule : null;
-    const pending = schedule?.metadata?.pendingPlan;
-    return {
-      id: sub.id,
-      customerId: str(sub.customer) as string,
-      userId: typeof sub.metadata?.userId === 'string' ? sub.metadata.userId : null,
-      plan: this.planOfPrice(str(item?.price)),
-      status: sub.status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      cancelAt: sub.cancel_at ?? (sub.cancel_at_period_end ? periodEnd : null),
-      currentPeriodEnd: periodEnd,
-      pendingPlan: pending === 'pro' || pending === 'business' ? pending : null,
-    };
+    return this.subscriptions.toProvider(sub);
   }
 }

@@ -1,4 +1,16 @@
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
@@ -69,6 +81,19 @@ export class WorkerEnv {
   @IsAllowList() WEBHOOK_ALLOWED_IPS: string = '';
   @IsNumber() @Min(0.00001) @Max(1) WEBHOOK_RETRY_SCALE: number = 1;
   @IsInt() @Min(100) @Max(60_000) WEBHOOK_TIMEOUT_MS: number = 15_000;
+  // Billing events and the daily reconciliation read subscriptions back from Stripe when STRIPE_SECRET_KEY
+  // is set (the same key and prices as the api), else from the simulated provider's tables.
+  @IsOptional()
+  @Matches(/^(sk|rk)_/, { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' })
+  STRIPE_SECRET_KEY?: string;
+  @ValidateIf((e: WorkerEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_PRO !== undefined)
+  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
+  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_PRO?: string;
+  @ValidateIf((e: WorkerEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_BUSINESS !== undefined)
+  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
+  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_BUSINESS?: string;
 }
 
 export class WorkerConfig {
@@ -94,6 +119,8 @@ export class WorkerConfig {
   readonly mailFrom: string;
   readonly appUrl: string;
   readonly webhookDisableAfterMs: number;
+  /** Stripe key and prices; null = the simulated billing provider (development and tests). */
+  readonly stripe: { secretKey: string; prices: { pro: string; business: string } } | null;
 
   constructor(e: WorkerEnv) {
     this.env = e.NODE_ENV;
@@ -118,6 +145,12 @@ export class WorkerConfig {
     this.mailFrom = e.MAIL_FROM;
     this.appUrl = e.APP_URL.replace(/\/$/, '');
     this.webhookDisableAfterMs = Math.round(e.WEBHOOK_DISABLE_AFTER_DAYS * 24 * 3600_000);
+    this.stripe = e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          prices: { pro: e.STRIPE_PRICE_PRO as string, business: e.STRIPE_PRICE_BUSINESS as string },
+        }
+      : null;
   }
 }
 

@@ -2,6 +2,7 @@ import { InitialSchema1700000000000 } from './1700000000000-initial-schema';
 import { AuthIndexes1714000000000 } from './1714000000000-auth-indexes';
 import { Billing1716000000000 } from './1716000000000-billing';
 import { WebhookDeliveryLog1718000000000 } from './1718000000000-webhook-delivery-log';
+import { BillingEventQueue1719000000000 } from './1719000000000-billing-event-queue';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   AuthIndexes1714000000000,
   Billing1716000000000,
   WebhookDeliveryLog1718000000000,
+  BillingEventQueue1719000000000,
 ];
