@@ -47,7 +47,8 @@ const JS = join(DATA, 'js');
 function transpile(): void {
   const dirs = [join(ROOT, 'libs', 'csv-engine', 'src'), join(__dirname, 'engine')];
   for (const dir of dirs) {
-    for (const name of readdirSync(dir)) {
+    // Recursive: the engine has folders (mapping/, mapping/transforms/).
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       if (!name.endsWith('.ts') || name.endsWith('.spec.ts')) continue;
       const src = join(dir, name);
       const out = join(JS, relative(ROOT, src)).replace(/\.ts$/, '.js');
