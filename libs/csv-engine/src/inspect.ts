@@ -5,7 +5,7 @@ import { encodingReason, type InputEncoding } from './encoding';
 import { recordStrings, type RecordView } from './parser';
 import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
 import type { Delimiter } from './sniff';
-import { chunksOf, type CsvInput } from './mapping';
+import { chunksOf, type CsvInput } from './input';
 
 export interface RaggedRow {
   /** 1-based data row. */

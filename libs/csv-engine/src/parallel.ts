@@ -142,7 +142,7 @@ export class ParallelMapper {
   /** Share of each chunk the main thread maps, moved so that neither thread waits for the other. */
   private ratio = 0.5;
 
-  /** `file`: the module that exports mappingWorkerMain (mapping.ts / mapping.js). */
+  /** `file`: the module that exports mappingWorkerMain (mapping/worker.ts, or .js in dist/). */
   private constructor(file: string) {
     let swc: string | null = null;
     if (file.endsWith('.ts')) swc = require.resolve('@swc/core');

@@ -1,0 +1,308 @@
+// The row loop: one MappingRun maps the records of one file (or, in a worker thread, of the blocks it is
+// sent) through the compiled plan into output bytes — header, one cell per Op, line ends — collected in
+// `chunks`, and counts its stats. Cells are copied as bytes where they can be; each transform family's
+// cell work is in transforms/.
+import { DateGroups, type Ymd } from '../dates';
+import { encodeWindows1252 } from '../encoding';
+import { NumberScratch } from '../numbers';
+import type { BlockStats, WorkerInit } from '../parallel';
+import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, type ParserLimits, type RecordView } from '../parser';
+import type { SourceInfo } from '../reader';
+import type { ApplyOptions, ApplyStats, MappingPair } from '../types';
+import { ByteSink, writeCell, writeStringCell } from '../writer';
+import { mergeBlockStats, raggedReason, takeBlockStats } from './blocks';
+import type { CellOut, Span } from './cells';
+import { compilePlan, type PlanInput } from './compile';
+import type { Decided } from './inference';
+import { OP_BOOL, OP_CONST, OP_COPY, OP_DATE, OP_DEBIT_CREDIT, OP_EMPTY, OP_NUMBER, type Op } from './plan';
+import { finishTotals } from './totals';
+import { mapBoolean } from './transforms/boolean';
+import { GUARD as FORMULA_GUARD, copyField } from './transforms/copy';
+import { mapDate } from './transforms/date';
+import { mapDebitCredit, mapNumber } from './transforms/number';
+import { mapText } from './transforms/text';
+
+// Module-level copies of imported constants for the row code: uses of imported bindings compile to
+// property loads on the exporting module, which V8 wants to have seen run before it optimises them.
+const PLAIN = F_PLAIN;
+const QUOTED = F_QUOTED;
+const MALFORMED = F_MALFORMED;
+const K_EMPTY = OP_EMPTY;
+const K_COPY = OP_COPY;
+const K_CONST = OP_CONST;
+const K_DATE = OP_DATE;
+const K_NUMBER = OP_NUMBER;
+const K_BOOL = OP_BOOL;
+const K_DEBIT_CREDIT = OP_DEBIT_CREDIT;
+const GUARD = FORMULA_GUARD;
+
+const FLUSH_BYTES = 512 * 1024;
+const FIRST_FLUSH_BYTES = 16 * 1024;
+
+export class MappingRun implements CellOut, PlanInput {
+  readonly stats: ApplyStats;
+  readonly sink = new ByteSink(FLUSH_BYTES + 64 * 1024);
+  readonly chunks: Buffer[] = [];
+  readonly delim: number;
+  readonly protect: boolean;
+  readonly required: Set<string>;
+  readonly num = new NumberScratch();
+  readonly num2 = new NumberScratch();
+  readonly groups = new DateGroups();
+  readonly ymd: Ymd = { y: 0, m: 0, d: 0 };
+  readonly cv: Span = { buf: Buffer.alloc(0), s: 0, e: 0 };
+  /** The inference pass's decisions (set before compile). */
+  decided = new Map<number, Decided>();
+  private ops: Op[] = [];
+  private readonly crlf: boolean;
+  private readonly maxWarnings: number;
+  private readonly maxRows: number;
+  private readonly cp1252: boolean;
+  private expected = 0;
+  private sameDelim = false;
+  private headerWritten = false;
+  /**
+   * The first output chunk is small (FIRST_FLUSH_BYTES): so the flush path first runs while the row code is
+   * still interpreted and collecting type feedback, not after V8 has optimised it without that path (which
+   * would throw the optimised code away and run the next thousands of rows interpreted).
+   */
+  private flushAt = FIRST_FLUSH_BYTES;
+  /** Worker side: ragged-row warnings kept in this block, as [index, fields found, line in block]. */
+  private raggedLines: number[] | null = null;
+
+  constructor(
+    readonly templateHeaders: readonly string[],
+    readonly mappings: readonly MappingPair[],
+    readonly options: ApplyOptions,
+  ) {
+    this.delim = (options.delimiter ?? ',').charCodeAt(0);
+    this.crlf = (options.lineEnding ?? '\r\n') === '\r\n';
+    this.protect = options.formulaProtection ?? true;
+    this.maxWarnings = options.maxWarnings ?? 100;
+    this.maxRows = options.maxRows ?? Infinity;
+    this.required = new Set(options.required ?? []);
+    this.cp1252 = options.encoding === 'windows-1252';
+    this.stats = {
+      rowsIn: 0,
+      rowsOut: 0,
+      truncated: false,
+      warnings: [],
+      warningCount: 0,
+      controlTotals: [],
+      requiredMissing: 0,
+      raggedRows: 0,
+      unmappableCharacters: 0,
+      inferred: [],
+      source: null as unknown as SourceInfo,
+    };
+  }
+
+  warn(row: number, column: string, value: string, reason: string): void {
+    this.stats.warningCount++;
+    if (this.stats.warnings.length < this.maxWarnings)
+      this.stats.warnings.push({ row, column, value, reason });
+  }
+
+  compile(info: SourceInfo): void {
+    this.stats.source = info;
+    this.expected = info.headers.length;
+    this.sameDelim = info.delimiter.charCodeAt(0) === this.delim;
+    this.ops = compilePlan(info, this);
+  }
+
+  writeHeader(): void {
+    if (this.headerWritten) return;
+    this.headerWritten = true;
+    const sink = this.sink;
+    if (this.options.bom && !this.cp1252) {
+      sink.ensure(3);
+      sink.byte(0xef);
+      sink.byte(0xbb);
+      sink.byte(0xbf);
+    }
+    if (this.options.header === false) return;
+    this.templateHeaders.forEach((h, k) => {
+      if (k > 0) {
+        sink.ensure(1);
+        sink.byte(this.delim);
+      }
+      writeStringCell(sink, h, this.delim, this.protect);
+    });
+    if (this.templateHeaders.length === 1 && this.templateHeaders[0] === '') {
+      sink.ensure(2);
+      sink.byte(QUOTE);
+      sink.byte(QUOTE);
+    }
+    this.endLine();
+  }
+
+  private endLine(): void {
+    const sink = this.sink;
+    sink.ensure(2);
+    if (this.crlf) sink.buf[sink.pos++] = CR;
+    sink.buf[sink.pos++] = LF;
+    if (sink.pos >= this.flushAt) {
+      this.flushAt = FLUSH_BYTES;
+      this.flush();
+    }
+  }
+
+  /** Moves the output written so far to `chunks`; `exact`: in a buffer of its size (the sink is kept). */
+  flush(exact = false): void {
+    if (this.sink.pos === 0) return;
+    let out = this.sink.take(exact);
+    if (this.cp1252) {
+      const enc = encodeWindows1252(out);
+      this.stats.unmappableCharacters += enc.unmappable;
+      out = enc.bytes;
+    }
+    this.chunks.push(out);
+  }
+
+  // ---- the hot path ----
+
+  row(r: RecordView, rowNo: number): boolean {
+    const stats = this.stats;
+    if (stats.rowsIn >= this.maxRows) {
+      stats.truncated = true;
+      return false;
+    }
+    stats.rowsIn++;
+    const count = r.count;
+    if (count !== this.expected) this.ragged(r, rowNo);
+    const sink = this.sink;
+    // Room for the whole record twice over (quotes, apostrophes, widened numbers) plus delimiters.
+    const ends = r.ends;
+    const base = r.base;
+    sink.ensure((ends[base + count - 1] - ends[base - 1]) * 2 + this.ops.length * 48 + 8);
+    const ops = this.ops;
+    const nOps = ops.length;
+    const delim = this.delim;
+    const rowStart = sink.pos;
+    const buf = r.buf;
+    const sv = r.view;
+    const protect = this.protect;
+    const sameDelim = this.sameDelim;
+    for (let j = 0; j < nOps; j++) {
+      if (j > 0) sink.buf[sink.pos++] = delim;
+      const op = ops[j];
+      const before = sink.pos;
+      switch (op.kind) {
+        case K_COPY: {
+          // The common cases inline; copyField() has them all.
+          const k = op.src;
+          if (k >= count) break;
+          const f = r.flagsOf(k);
+          let s = ends[base + k - 1] + 1;
+          let e = ends[base + k];
+          if (f === PLAIN || f === QUOTED) {
+            if (f === QUOTED) {
+              s++;
+              e--;
+            }
+            if (s === e) break;
+            if ((protect && GUARD[buf[s]] === 1) || !sameDelim) {
+              writeCell(sink, buf, s, e, delim, protect);
+              break;
+            }
+          } else if (f === MALFORMED || !sameDelim || (protect && GUARD[buf[s + 1]] === 1)) {
+            copyField(this, r, k, sameDelim);
+            break;
+          }
+          // Plain content, or a quoted field that still needs its quotes: the raw bytes are valid output.
+          sink.copyFrom(buf, sv, s, e);
+          break;
+        }
+        case K_EMPTY:
+          break;
+        case K_CONST:
+          sink.ensure(op.bytes.length);
+          sink.bytes(op.bytes, 0, op.bytes.length);
+          break;
+        case K_DATE:
+          if (op.src < count) mapDate(this, r, op, rowNo);
+          break;
+        case K_NUMBER:
+          if (op.src < count) mapNumber(this, r, op, rowNo);
+          break;
+        case K_DEBIT_CREDIT:
+          mapDebitCredit(this, r, op, rowNo);
+          break;
+        case K_BOOL:
+          if (op.src < count) mapBoolean(this, r, op);
+          break;
+        default:
+          if (op.src < count) mapText(this, r, op);
+      }
+      if (op.required && sink.pos === before) {
+        stats.requiredMissing++;
+        this.warn(rowNo, op.column, '', 'Required value is empty');
+      }
+    }
+    if (nOps === 1 && sink.pos === rowStart) {
+      // a lone empty cell would read back as a blank line
+      sink.buf[sink.pos++] = QUOTE;
+      sink.buf[sink.pos++] = QUOTE;
+    }
+    this.endLine();
+    stats.rowsOut++;
+    return true;
+  }
+
+  private ragged(r: RecordView, rowNo: number): void {
+    this.stats.raggedRows++;
+    const kept = this.stats.warnings.length;
+    this.warn(rowNo, '', '', raggedReason(r.count, this.expected, r.line));
+    if (this.raggedLines !== null && this.stats.warnings.length > kept)
+      this.raggedLines.push(kept, r.count, r.line);
+  }
+
+  finish(): void {
+    finishTotals(this.ops);
+    this.flush();
+  }
+
+  // ---- parallel mapping (see parallel.ts and blocks.ts) ----
+
+  /** What a worker needs to build the same run (after compile). */
+  workerInit(info: SourceInfo, limits: ParserLimits): WorkerInit {
+    // The row limit is the main thread's: it takes a block only while the block fits under it.
+    const { onProgress: _progress, input: _input, maxRows: _maxRows, ...options } = this.options;
+    return {
+      templateHeaders: this.templateHeaders,
+      mappings: this.mappings,
+      options,
+      info,
+      decided: this.decided,
+      delimiter: info.delimiter.charCodeAt(0),
+      limits,
+    };
+  }
+
+  /** Worker side: compiles like the main run did and starts counting per block. */
+  startBlocks(init: WorkerInit): void {
+    this.decided = init.decided as Map<number, Decided>;
+    this.compile(init.info);
+    this.headerWritten = true;
+    this.flushAt = 0x3fffffff; // one output chunk per block
+    this.raggedLines = [];
+    this.takeBlockStats();
+  }
+
+  /** Worker side: the stats of the block mapped since the last call, then zero. */
+  takeBlockStats(): BlockStats {
+    const block = takeBlockStats(this.stats, this.ops, this.raggedLines ?? []);
+    this.raggedLines = [];
+    return block;
+  }
+
+  /** Main side: may a block of `rows` data rows be added without passing maxRows? */
+  fits(rows: number): boolean {
+    return this.stats.rowsIn + rows <= this.maxRows;
+  }
+
+  /** Main side: adds a block the worker mapped (rows after data row `rowBase`, from line `lineBase`). */
+  mergeBlock(b: BlockStats, rowBase: number, lineBase: number): void {
+    mergeBlockStats(this.stats, this.ops, b, rowBase, lineBase, this.expected, this.maxWarnings);
+  }
+}
