@@ -1,10 +1,5 @@
-import { ApiExcludeEndpoint, ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
-import {
-  PlanCatalogueEntry,
-  PlanRequest,
-  type CheckoutResponse,
-  type MessageResponse,
-} from '@csv-mapper/contracts';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { PlanRequest } from '@csv-mapper/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -27,11 +22,6 @@ export class BillingController {
 
   /** The plan catalogue (public, no authentication): prices, features and limits per plan */
   @Get('plans')
-  @ApiExtraModels(PlanCatalogueEntry)
-  @ApiOkResponse({
-    description: 'Keyed by plan: free, pro, business, enterprise',
-    schema: { type: 'object', additionalProperties: { $ref: getSchemaPath(PlanCatalogueEntry) } },
-  })
   plans() {
     return planCatalogue();
   }
@@ -44,7 +34,7 @@ export class BillingController {
     @CurrentUser() user: AuthUser,
     @Body() body: PlanRequest,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<CheckoutResponse> {
+  ): Promise<{ url: string }> {
     await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many checkout attempts.');
     return this.billing.checkout(user.id, body.plan);
   }
@@ -66,7 +56,7 @@ export class BillingController {
   @Post('cancel-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  cancel(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
+  cancel(@CurrentUser() user: AuthUser) {
     return this.billing.cancel(user.id);
   }
 
@@ -74,7 +64,7 @@ export class BillingController {
   @Post('reactivate-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  reactivate(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
+  reactivate(@CurrentUser() user: AuthUser) {
     return this.billing.reactivate(user.id);
   }
 
