@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 // Background-job durations as a cluster-wide Prometheus histogram: every worker adds its observations
@@ -47,4 +48,52 @@ export class JobDurationMetrics {
       count: n(`${outcome}|count`),
     }));
   }
+}
+
+/**
+ * Stalled jobs per queue, cluster-wide: a worker counts each job whose lock lapsed (its worker died or
+ * blocked the event loop past the lock) into one Redis hash; every api instance serves the same totals.
+ */
+export class StalledJobCounter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private get key(): string {
+    return `${this.prefix}metrics:stalled-jobs`;
+  }
+
+  async record(queue: string): Promise<void> {
+    await this.redis.hincrby(this.key, queue, 1);
+  }
+
+  /** Totals per queue (queues with none are absent). */
+  async totals(): Promise<Record<string, number>> {
+    const raw = await this.redis.hgetall(this.key);
+    return Object.fromEntries(Object.entries(raw).map(([q, n]) => [q, Number(n)]));
+  }
+}
+
+/** A queue's backlog as an operator reads it (health detail and metrics). */
+export interface QueueBacklog {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  /** Seconds since the oldest job still waiting was added; 0 when none waits. */
+  oldestWaitingAgeSeconds: number;
+}
+
+export async function queueBacklog(queue: Queue, now: number = Date.now()): Promise<QueueBacklog> {
+  const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+  // The wait list is pushed on the left: ascending order puts the oldest job first.
+  const [oldest] = counts.waiting > 0 ? await queue.getJobs(['waiting'], 0, 0, true) : [];
+  return {
+    waiting: counts.waiting ?? 0,
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    failed: counts.failed ?? 0,
+    oldestWaitingAgeSeconds: oldest?.timestamp ? Math.max(0, (now - oldest.timestamp) / 1000) : 0,
+  };
 }

@@ -3,11 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { JobDurationMetrics, QUEUES } from '@csv-mapper/queue';
+import { JobDurationMetrics, queueBacklog, QUEUES, StalledJobCounter } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
 
-/** Prometheus metrics: queue depths, job durations by outcome (histogram), HTTP latency. */
+/**
+ * Prometheus metrics: queue depths, the oldest waiting job's age and stalled jobs per queue (signals an
+ * operator alerts on), job durations by outcome (histogram), HTTP latency.
+ */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
@@ -23,11 +26,12 @@ export class MetricsService {
     @InjectQueue(QUEUES.csvJobs) csvJobs: Queue,
     @InjectQueue(QUEUES.webhooks) webhooks: Queue,
     @InjectQueue(QUEUES.maintenance) maintenance: Queue,
+    @InjectQueue(QUEUES.billing) billing: Queue,
     @Inject(REDIS) redis: Redis,
     config: ApiConfig,
   ) {
     collectDefaultMetrics({ register: this.registry });
-    const queues = [csvJobs, webhooks, maintenance];
+    const queues = [csvJobs, webhooks, maintenance, billing];
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs per queue and state (completed/failed within their retention window)',
@@ -47,7 +51,35 @@ export class MetricsService {
         }
       },
     });
+    new Gauge({
+      name: 'queue_oldest_waiting_job_age_seconds',
+      help: 'Seconds since the oldest job still waiting in the queue was added (0 when none waits)',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        const now = Date.now();
+        for (const q of queues) {
+          this.set({ queue: q.name }, (await queueBacklog(q, now)).oldestWaitingAgeSeconds);
+        }
+      },
+    });
     // Filled by the workers in Redis (libs/queue job-metrics): the same totals from every api instance.
+    const stalled = new StalledJobCounter(redis, config.redisPrefix);
+    this.registry.registerMetric({
+      name: 'queue_stalled_jobs_total',
+      help: 'Jobs whose lock lapsed before they finished (worker died or blocked), per queue',
+      type: 'counter',
+      async get() {
+        const totals = await stalled.totals();
+        return {
+          name: 'queue_stalled_jobs_total',
+          help: 'Jobs whose lock lapsed before they finished (worker died or blocked), per queue',
+          type: 'counter',
+          values: queues.map((q) => ({ labels: { queue: q.name }, value: totals[q.name] ?? 0 })),
+          aggregator: 'sum',
+        };
+      },
+    } as unknown as Parameters<Registry['registerMetric']>[0]);
     const durations = new JobDurationMetrics(redis, config.redisPrefix);
     const name = 'csv_job_duration_seconds';
     const help = 'Processing time of background CSV jobs (the final attempt) by outcome';

@@ -3,10 +3,11 @@ import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { bullConnection, JobProducer, QUEUES } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
+import { QueueBacklogService } from './queue-backlog.service';
 
 const names = Object.values(QUEUES);
 
-/** Registers the queues the api produces to and exposes the typed JobProducer. */
+/** Registers the queues the api produces to and exposes the typed JobProducer and the queues' backlog. */
 @Global()
 @Module({
   imports: [
@@ -37,7 +38,12 @@ const names = Object.values(QUEUES);
         return new JobProducer(Object.fromEntries(queues.map((q) => [q.name, q])));
       },
     },
+    {
+      provide: QueueBacklogService,
+      inject: names.map((n) => getQueueToken(n)),
+      useFactory: (...queues: Queue[]) => new QueueBacklogService(queues),
+    },
   ],
-  exports: [JobProducer, BullModule],
+  exports: [JobProducer, QueueBacklogService, BullModule],
 })
 export class QueueModule {}

@@ -1,6 +1,12 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, JobDurationMetrics, UserJobIndex } from '@csv-mapper/queue';
+import {
+  createRedis,
+  EphemeralStore,
+  JobDurationMetrics,
+  StalledJobCounter,
+  UserJobIndex,
+} from '@csv-mapper/queue';
 import { WorkerConfig } from '../config/worker.config';
 
 export const REDIS = Symbol('REDIS');
@@ -37,8 +43,13 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [REDIS, WorkerConfig],
       useFactory: (r: Redis, c: WorkerConfig) => new JobDurationMetrics(r, c.redisPrefix),
     },
+    {
+      provide: StalledJobCounter,
+      inject: [REDIS, WorkerConfig],
+      useFactory: (r: Redis, c: WorkerConfig) => new StalledJobCounter(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics],
+  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics, StalledJobCounter],
 })
 export class RedisModule {}
