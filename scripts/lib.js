@@ -44,8 +44,6 @@ function buildIfNeeded() {
   const webSrc = Math.max(
     newestMtime(path.join(root, 'apps/web')),
     newestMtime(path.join(root, 'libs/domain')),
-    // the documentation page renders the OpenAPI document at build time
-    mtime(path.join(root, 'apps/api/src/docs/openapi.ts')),
   );
   const steps = [];
   if (mtime(serverOut) < serverSrc) steps.push('build:server');

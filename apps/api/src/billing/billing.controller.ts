@@ -1,5 +1,10 @@
-import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import { PlanRequest } from '@csv-mapper/contracts';
+import { ApiExcludeEndpoint, ApiExtraModels, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+import {
+  PlanCatalogueEntry,
+  PlanRequest,
+  type CheckoutResponse,
+  type MessageResponse,
+} from '@csv-mapper/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -22,6 +27,11 @@ export class BillingController {
 
   /** The plan catalogue (public, no authentication): prices, features and limits per plan */
   @Get('plans')
+  @ApiExtraModels(PlanCatalogueEntry)
+  @ApiOkResponse({
+    description: 'Keyed by plan: free, pro, business, enterprise',
+    schema: { type: 'object', additionalProperties: { $ref: getSchemaPath(PlanCatalogueEntry) } },
+  })
   plans() {
     return planCatalogue();
   }
@@ -34,7 +44,7 @@ export class BillingController {
     @CurrentUser() user: AuthUser,
     @Body() body: PlanRequest,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ url: string }> {
+  ): Promise<CheckoutResponse> {
     await this.throttle.consume(`checkout:${user.id}`, 10, 600, res, 'Too many checkout attempts.');
     return this.billing.checkout(user.id, body.plan);
   }
@@ -56,7 +66,7 @@ export class BillingController {
   @Post('cancel-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  cancel(@CurrentUser() user: AuthUser) {
+  cancel(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
     return this.billing.cancel(user.id);
   }
 
@@ -64,7 +74,7 @@ export class BillingController {
   @Post('reactivate-subscription')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  reactivate(@CurrentUser() user: AuthUser) {
+  reactivate(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
     return this.billing.reactivate(user.id);
   }
 

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Param, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
+import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import { pipeline } from 'node:stream/promises';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
@@ -29,6 +30,11 @@ export class JobsController {
 
   /** Download the generated CSV (kept 1 hour) */
   @Get(':id/result')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description: 'The mapped CSV as a download (Content-Disposition: attachment)',
+    content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
+  })
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
     const { filename, size, stream } = await this.jobs.openResult(user.id, id);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { TemplateView } from '@csv-mapper/contracts';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 
@@ -7,6 +8,12 @@ import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 export class TemplatesController {
   /** The built-in target templates with their headers (public) */
   @Get()
+  @ApiOkResponse({
+    description:
+      'Each template: id, name, target system, its columns (name, required) and their names as headers; ' +
+      'process with templateFileId "virtual-template-<id>" and templateHeaders set to those headers.',
+    schema: { type: 'array', items: { type: 'object' } },
+  })
   list(): TemplateView[] {
     return BUILT_IN_TEMPLATES.map((t) => ({ ...t, headers: t.columns.map((c) => c.name) }));
   }

@@ -39,7 +39,7 @@ export class AdvanceClockRequest {
 export type PaidPlanKey = Exclude<PlanKey, 'free' | 'enterprise'>;
 
 /** One entry of GET /api/plans (spec §3 "Plan catalogue entry"), straight from libs/domain; -1 = unlimited. */
-export interface PlanCatalogueEntry {
+export class PlanCatalogueEntry {
   key: PlanKey;
   name: string;
   /** Display text, e.g. '£12/month' or 'Custom'. */
@@ -57,7 +57,7 @@ export interface PlanCatalogueEntry {
 export type PlanCatalogue = Record<PlanKey, PlanCatalogueEntry>;
 
 /** The subscription part of the profile. Dates are epoch seconds. */
-export interface SubscriptionView {
+export class SubscriptionView {
   id: string;
   status: string;
   cancelAtPeriodEnd: boolean;
@@ -69,12 +69,12 @@ export interface SubscriptionView {
 }
 
 /** POST /api/create-checkout-session: the provider's checkout page to send the browser to. */
-export interface CheckoutResponse {
+export class CheckoutResponse {
   url: string;
 }
 
 /** POST /api/user/upgrade-plan: done or scheduled (success), or a checkout `url` to go through. */
-export interface UpgradePlanResponse {
+export class UpgradePlanResponse {
   success: boolean;
   message?: string;
   url?: string;
@@ -83,7 +83,7 @@ export interface UpgradePlanResponse {
 }
 
 /** POST /api/sync-subscription-status. */
-export interface SyncSubscriptionResponse {
+export class SyncSubscriptionResponse {
   message: string;
   plan: string;
   subscription: SubscriptionView | null;

@@ -4,7 +4,7 @@ import type { ControlTotal, Warning } from '../mapping';
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
 
-export interface JobView {
+export class JobView {
   id: string;
   state: JobState;
   /** 0–100. */

@@ -6,7 +6,7 @@ export type UploadType = 'template' | 'data';
 export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** The spec §3 uploaded file record plus what the inspector learned. `data` is a 5-row preview. */
-export interface UploadRecord {
+export class UploadRecord {
   id: string;
   filename: string;
   headers: string[];

@@ -2,7 +2,7 @@ import type { PlanLimits } from '@csv-mapper/domain';
 import type { SubscriptionView } from './billing';
 
 /** The signed-in user as GET /api/user, POST /api/login and POST /api/register answer it. */
-export interface SessionUserView {
+export class SessionUserView {
   id: string;
   username: string;
   email: string;
@@ -11,7 +11,7 @@ export interface SessionUserView {
 }
 
 /** GET /api/user/profile (spec §3 "Profile"). Every -1 means unlimited. */
-export interface ProfileView {
+export class ProfileView {
   username: string;
   email: string;
   firstName: string | null;
