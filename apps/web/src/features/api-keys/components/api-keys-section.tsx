@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -7,14 +6,14 @@ import {
   Code,
   Field,
   HStack,
-  IconButton,
   Input,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { CheckIcon, CopyIcon, KeyIcon, TrashIcon } from '../../../components/icons';
+import { KeyIcon, TrashIcon } from '../../../components/icons';
+import { SecretNotice } from '../../../components/secret-notice';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -29,54 +28,6 @@ function formatDate(iso: string | null): string {
   if (!iso) return 'Never';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? 'Unknown' : dateFormat.format(d);
-}
-
-function NewKeyNotice({ created, onDone }: { created: CreatedApiKeyView; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-    } catch {
-      showToast({ title: 'Copy failed', description: 'Select the key and copy it by hand.', type: 'error' });
-    }
-  }
-
-  return (
-    <Alert.Root status="success" variant="subtle" alignItems="flex-start">
-      <Alert.Indicator />
-      <Alert.Content gap="2" minW="0" flex="1">
-        <Alert.Title>Your new key “{created.name}”</Alert.Title>
-        <Alert.Description>Copy it now: it will not be shown again.</Alert.Description>
-        <HStack gap="2" w="full">
-          <Code
-            flex="1"
-            minW="0"
-            px="2"
-            py="1.5"
-            fontSize="sm"
-            wordBreak="break-all"
-            whiteSpace="normal"
-            data-testid="new-api-key"
-          >
-            {created.key}
-          </Code>
-          <IconButton
-            aria-label={copied ? 'Copied' : 'Copy API key'}
-            size="sm"
-            variant="outline"
-            onClick={copy}
-          >
-            {copied ? <CheckIcon /> : <CopyIcon />}
-          </IconButton>
-        </HStack>
-        <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={onDone}>
-          I have saved it
-        </Button>
-      </Alert.Content>
-    </Alert.Root>
-  );
 }
 
 function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
@@ -173,7 +124,15 @@ export function ApiKeysSection() {
         </Card.Description>
       </Card.Header>
       <Card.Body gap="5">
-        {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <SecretNotice
+            title={<>Your new key “{created.name}”</>}
+            secret={created.key}
+            what="API key"
+            testId="new-api-key"
+            onDone={() => setCreated(null)}
+          />
+        ) : null}
 
         <Stack
           as="form"

@@ -14,7 +14,7 @@ import {
 import { DeliveryLog, formatTime } from './delivery-log';
 import { EndpointEventFilter } from './event-filter';
 import { RotateSecretDialog } from './rotate-secret-dialog';
-import { SecretNotice } from './secret-notice';
+import { SecretNotice } from '../../../components/secret-notice';
 
 const POLL_MS = 2000;
 /** How long the log is polled after a send or resend, unless the new attempt shows up sooner. */

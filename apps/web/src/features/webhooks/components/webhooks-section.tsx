@@ -6,7 +6,7 @@ import { errorDescription } from '../../../lib/api-client';
 import { useCreateWebhook, useWebhooks, WEBHOOK_EVENTS } from '../api/webhooks';
 import { EndpointItem } from './endpoint-item';
 import { EventCheckboxes } from './event-filter';
-import { SecretNotice } from './secret-notice';
+import { SecretNotice } from '../../../components/secret-notice';
 
 /** Webhook endpoints (plans with webhook support): signed job events, a secret shown once, delivery logs. */
 export function WebhooksSection() {

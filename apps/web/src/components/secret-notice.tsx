@@ -1,18 +1,27 @@
 import { Alert, Button, Code, HStack, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CheckIcon, CopyIcon } from '../../../components/icons';
-import { showToast } from '../../../components/toaster';
+import type { ReactNode } from 'react';
+import { CheckIcon, CopyIcon } from './icons';
+import { showToast } from './toaster';
 
-/** A signing secret shown once (after creating an endpoint or rotating its secret), with a copy button. */
+/**
+ * A secret shown once (a new API key, a webhook signing secret after creating an endpoint or rotating it),
+ * with a copy button and an "I have saved it" to dismiss it.
+ */
 export function SecretNotice({
   title,
   description = 'Copy it now: it will not be shown again.',
   secret,
+  what = 'signing secret',
+  testId = 'webhook-secret',
   onDone,
 }: {
-  title: string;
+  title: ReactNode;
   description?: string;
   secret: string;
+  /** What the secret is, for the copy button's label and the copy-failed hint. */
+  what?: string;
+  testId?: string;
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -24,7 +33,7 @@ export function SecretNotice({
     } catch {
       showToast({
         title: 'Copy failed',
-        description: 'Select the secret and copy it by hand.',
+        description: `Select the ${what} and copy it by hand.`,
         type: 'error',
       });
     }
@@ -45,12 +54,12 @@ export function SecretNotice({
             fontSize="sm"
             wordBreak="break-all"
             whiteSpace="normal"
-            data-testid="webhook-secret"
+            data-testid={testId}
           >
             {secret}
           </Code>
           <IconButton
-            aria-label={copied ? 'Copied' : 'Copy signing secret'}
+            aria-label={copied ? 'Copied' : `Copy ${what}`}
             size="sm"
             variant="outline"
             onClick={copy}
