@@ -4,7 +4,16 @@
 import type { NumberScratch } from '../numbers';
 import type { BlockTotal } from '../parallel';
 import type { ControlTotal } from '../types';
-import type { Op } from './plan';
+
+/** The fields of a plan Op (plan.ts) that carry its total: an Op is one. */
+export interface Totalled {
+  readonly column: string;
+  /** The column's decimals, -1 for as many as the values have. */
+  readonly decimals: number;
+  total: ControlTotal | null;
+  srcSum: DecimalSum | null;
+  outSum: DecimalSum | null;
+}
 
 const MICRO = 1_000_000;
 const CARRY = 1e12;
@@ -80,7 +89,7 @@ export class DecimalSum {
 }
 
 /** Gives `op` its control total (starting at zero); the caller lists it in the stats. */
-export function attachTotal(op: Op, kind: ControlTotal['kind'], sourceColumns: string[]): ControlTotal {
+export function attachTotal(op: Totalled, kind: ControlTotal['kind'], sourceColumns: string[]): ControlTotal {
   op.srcSum = new DecimalSum();
   op.outSum = new DecimalSum();
   op.total = {
@@ -96,7 +105,7 @@ export function attachTotal(op: Op, kind: ControlTotal['kind'], sourceColumns: s
 }
 
 /** Worker side: each total's share since the last call, in op order; the shares are then zeroed. */
-export function takeTotals(ops: readonly Op[]): BlockTotal[] {
+export function takeTotals(ops: readonly Totalled[]): BlockTotal[] {
   const totals: BlockTotal[] = [];
   for (const op of ops) {
     const t = op.total;
@@ -118,7 +127,7 @@ export function takeTotals(ops: readonly Op[]): BlockTotal[] {
 }
 
 /** Main side: adds a block's shares (as takeTotals listed them). */
-export function mergeTotals(ops: readonly Op[], shares: readonly BlockTotal[]): void {
+export function mergeTotals(ops: readonly Totalled[], shares: readonly BlockTotal[]): void {
   let k = 0;
   for (const op of ops) {
     const t = op.total;
@@ -132,7 +141,7 @@ export function mergeTotals(ops: readonly Op[], shares: readonly BlockTotal[]): 
 }
 
 /** Writes the sums into the totals as text, at each column's precision. */
-export function finishTotals(ops: readonly Op[]): void {
+export function finishTotals(ops: readonly Totalled[]): void {
   for (const op of ops) {
     if (!op.total) continue;
     const decimals = op.decimals >= 0 ? op.decimals : 0;
