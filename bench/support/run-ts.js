@@ -5,17 +5,18 @@
 // Usage: node bench/support/run-ts.js apps/worker/src/main.ts
 'use strict';
 const Module = require('node:module');
-const { readFileSync } = require('node:fs');
+const { existsSync, readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { transformSync } = require('@swc/core');
 
 const root = resolve(__dirname, '../..');
-const libs = /^@csv-mapper\/(csv-engine|domain|db|queue)$/;
+const libs = /^@csv-mapper\/([a-z-]+)$/;
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const m = libs.exec(request);
-  if (m) request = join(root, 'libs', m[1], 'src/index.ts');
+  const entry = m && join(root, 'libs', m[1], 'src/index.ts');
+  if (entry && existsSync(entry)) request = entry;
   return resolveFilename.call(this, request, ...rest);
 };
 
