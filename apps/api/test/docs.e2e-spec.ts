@@ -105,6 +105,12 @@ describe('OpenAPI document (e2e)', () => {
     );
     const req = doc.components.schemas.ProcessRequest;
     expect(req.properties.mappingId).toMatchObject({ type: 'string' });
+    // Descriptions and examples come from the DTOs' JSDoc.
+    expect(req.properties.dataFileId).toMatchObject({
+      description: "The uploaded data file's id.",
+      example: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    });
+    expect(doc.components.schemas.MappingPair.properties.templateColumn.example).toBe('Variant Price');
     expect(req.properties.mappings).toMatchObject({
       type: 'array',
       items: { $ref: '#/components/schemas/MappingPair' },

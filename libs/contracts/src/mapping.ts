@@ -129,8 +129,15 @@ const TRANSFORM_SUBTYPES = [
 
 /** One template column fed by one data column (the spec's pair plus an optional transform). */
 export class MappingPair {
+  /**
+   * A column of the template.
+   * @example "Variant Price"
+   */
   @IsString() @MaxLength(COLUMN_MAX) templateColumn: string;
-  /** Header of the source column as reported by the upload (after `Name (2)` disambiguation). */
+  /**
+   * Header of the source column as reported by the upload (after `Name (2)` disambiguation).
+   * @example "CostPrice"
+   */
   @Coerce(({ value }: { value: unknown }) => value ?? '')
   @IsString()
   @MaxLength(COLUMN_MAX)

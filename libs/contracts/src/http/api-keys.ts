@@ -4,6 +4,7 @@ import { Trim } from './common';
 export const API_KEY_NAME_MAX = 100;
 
 export class CreateApiKeyRequest {
+  /** @example "Nightly import" */
   @Trim()
   @IsString({ message: 'Please enter a name for the API key' })
   @IsNotEmpty({ message: 'Please enter a name for the API key' })

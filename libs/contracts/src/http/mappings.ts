@@ -17,6 +17,7 @@ const NAME_REQUIRED = coded('NAME_REQUIRED', 'Please enter a name for the mappin
 
 /** POST /api/mappings and PUT /api/mappings/:id. */
 export class SaveMappingRequest {
+  /** @example "Monthly bank export to QuickBooks" */
   @Trim()
   @IsString(NAME_REQUIRED)
   @IsNotEmpty(NAME_REQUIRED)

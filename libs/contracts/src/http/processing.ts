@@ -16,7 +16,15 @@ const MISSING_FILES = coded('MISSING_FILES', 'Please upload both template and da
 
 /** POST /api/process and POST /api/process/preview (spec §3 plus transforms, options and saved mappings). */
 export class ProcessRequest {
+  /**
+   * The uploaded template's id, or `virtual-template-<built-in id>` with `templateHeaders`.
+   * @example "3f9c2d1e-8b7a-4c6d-9e0f-1a2b3c4d5e6f"
+   */
   @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) templateFileId: string;
+  /**
+   * The uploaded data file's id.
+   * @example "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+   */
   @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) dataFileId: string;
   @IsOptional()
   @IsArray()

@@ -49,6 +49,7 @@ const apply =
     decorators.forEach((d) => d(target, key));
 
 export class CreateWebhookRequest {
+  /** @example "https://example.com/hooks/csv-mapper" */
   @Trim() @IsString({ message: WEBHOOK_URL_MESSAGE }) @MaxLength(2048) @IsWebhookUrl() url: string;
   /** Default: every job event. */
   @IsOptional() @apply(events()) events?: WebhookEventType[];
