@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { TRANSFORM_KINDS } from '@csv-mapper/contracts';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { startApp } from './support/api-test-app';
@@ -97,15 +98,7 @@ const KEYS = [
   'constructor',
 ];
 const WORDS = [
-  'date',
-  'number',
-  'amount',
-  'boolean',
-  'debitCredit',
-  'constant',
-  'trim',
-  'upper',
-  'lower',
+  ...TRANSFORM_KINDS,
   'auto',
   'DD/MM/YYYY',
   'YYYY-MM-DD',
@@ -177,16 +170,7 @@ const mappingish = fc.record(
           dataColumn: nastyString,
           transform: fc.record(
             {
-              kind: fc.constantFrom(
-                'date',
-                'number',
-                'amount',
-                'boolean',
-                'debitCredit',
-                'constant',
-                'trim',
-                'x',
-              ),
+              kind: fc.constantFrom(...TRANSFORM_KINDS, 'x'),
               input: jsonValue,
               output: jsonValue,
               value: jsonValue,
