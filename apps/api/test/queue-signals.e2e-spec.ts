@@ -11,7 +11,9 @@ import { startApp } from './support/api-test-app';
 // while nothing consumes (health stays 200), and a job whose lock lapses counted as stalled.
 
 const basic = `Basic ${Buffer.from('ops:correct-horse-battery').toString('base64')}`;
-const prefix = `${process.env.REDIS_PREFIX}bull`;
+// A prefix of its own: the counts below are exact, and other test files leave jobs in the shared one.
+const REDIS_PREFIX = `${process.env.REDIS_PREFIX}signals:`;
+const prefix = `${REDIS_PREFIX}bull`;
 const redisUrl = process.env.REDIS_URL as string;
 
 describe('queue signals (e2e)', () => {
@@ -20,7 +22,7 @@ describe('queue signals (e2e)', () => {
   const queues: Queue[] = [];
 
   beforeAll(async () => {
-    app = await startApp({ OPERATOR_USER: 'ops', OPERATOR_PASSWORD: 'correct-horse-battery' });
+    app = await startApp({ OPERATOR_USER: 'ops', OPERATOR_PASSWORD: 'correct-horse-battery', REDIS_PREFIX });
   });
   afterAll(async () => {
     await worker?.close();
@@ -78,7 +80,9 @@ describe('queue signals (e2e)', () => {
 
     // The real worker checks for lapsed locks every 250 ms here.
     worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env, WORKER_STALLED_INTERVAL_MS: '250' })),
+      WorkerModule.forRoot(
+        loadWorkerConfig({ ...process.env, REDIS_PREFIX, WORKER_STALLED_INTERVAL_MS: '250' }),
+      ),
       { logger: false },
     );
     await worker.init();

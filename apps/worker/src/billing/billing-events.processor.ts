@@ -1,4 +1,5 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { BillingEventApplier, type ApplyOutcome } from '@csv-mapper/billing';
@@ -12,8 +13,17 @@ import { QUEUES, type BillingEventPayload } from '@csv-mapper/queue';
 export class BillingEventsProcessor extends WorkerHost {
   private readonly logger = new Logger('BillingEvents');
 
-  constructor(private readonly applier: BillingEventApplier) {
+  constructor(
+    private readonly stalled: StalledJobsService,
+    private readonly applier: BillingEventApplier,
+  ) {
     super();
+  }
+
+  /** A job of this queue whose lock lapsed: counted for operators (queue_stalled_jobs_total). */
+  @OnWorkerEvent('stalled')
+  onStalled(jobId: string): void {
+    this.stalled.seen(this.worker.name, jobId);
   }
 
   async process(job: Job<BillingEventPayload>): Promise<{ outcome: ApplyOutcome }> {

@@ -1,4 +1,5 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
 import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
@@ -57,6 +58,7 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly webhooks: WebhookDispatcher,
     private readonly metrics: JobDurationMetrics,
     private readonly config: WorkerConfig,
+    private readonly stalled: StalledJobsService,
   ) {
     super();
   }
@@ -99,6 +101,12 @@ export class CsvJobsProcessor extends WorkerHost {
           : { code: err instanceof JobFailedError ? err.code : 'JOB_FAILED', message: err.message },
       })
       .catch((e: Error) => this.logger.warn(`webhook dispatch failed: ${e.message}`));
+  }
+
+  /** A job of this queue whose lock lapsed: counted for operators (queue_stalled_jobs_total). */
+  @OnWorkerEvent('stalled')
+  onStalled(jobId: string): void {
+    this.stalled.seen(this.worker.name, jobId);
   }
 
   async process(job: Job<ProcessCsvPayload>): Promise<ProcessCsvResult> {

@@ -1,4 +1,5 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost, OnWorkerEvent } from '@nestjs/bullmq';
+import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { WorkerConfig } from '../config/worker.config';
@@ -13,6 +14,7 @@ export class MaintenanceProcessor extends WorkerHost {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
+    private readonly stalled: StalledJobsService,
     private readonly quota: QuotaService,
     private readonly ledger: QuotaLedger,
     private readonly config: WorkerConfig,
@@ -35,6 +37,12 @@ export class MaintenanceProcessor extends WorkerHost {
       removed += (await q.clean(this.config.keepFailedMs, 100_000, 'failed')).length;
     }
     return removed;
+  }
+
+  /** A job of this queue whose lock lapsed: counted for operators (queue_stalled_jobs_total). */
+  @OnWorkerEvent('stalled')
+  onStalled(jobId: string): void {
+    this.stalled.seen(this.worker.name, jobId);
   }
 
   async process(job: Job): Promise<QuotaResetResult | { ok: true } | { repaired: number }> {

@@ -1,4 +1,5 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost, OnWorkerEvent } from '@nestjs/bullmq';
+import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
@@ -31,6 +32,7 @@ export class WebhooksProcessor extends WorkerHost {
   private readonly logger = new Logger(WebhooksProcessor.name);
 
   constructor(
+    private readonly stalled: StalledJobsService,
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
     @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
     @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
@@ -41,6 +43,12 @@ export class WebhooksProcessor extends WorkerHost {
   ) {
     super();
     setWebhookRetryScale(config.webhookRetryScale);
+  }
+
+  /** A job of this queue whose lock lapsed: counted for operators (queue_stalled_jobs_total). */
+  @OnWorkerEvent('stalled')
+  onStalled(jobId: string): void {
+    this.stalled.seen(this.worker.name, jobId);
   }
 
   async process(job: Job, token?: string): Promise<{ statusCode: number } | { endpoints: number }> {
