@@ -334,3 +334,17 @@ test('on a 375 px phone, step 3 maps through the per-column selects and generate
     '',
   ]);
 });
+
+test('a data file that is not UTF-8 says it was read as Windows-1252, and why', async ({ page }) => {
+  await signUp(page, newUser('enc'));
+  await page.goto('/csv-mapper');
+  await chooseFile(page, 'template', csv('template.csv', 'Name,City\r\n'));
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  // "Müller" and "Zürich" as a German Excel saves them: Windows-1252 bytes, invalid as UTF-8.
+  const cp1252 = Buffer.from('Name,City\r\nM\xfcller,Z\xfcrich\r\n', 'latin1');
+  await chooseFile(page, 'data', { name: 'kunden.csv', mimeType: 'text/csv', buffer: cp1252 });
+  await expect(page.getByTestId('data-encoding-note')).toHaveText(
+    'Read as Windows-1252 because the file is not valid UTF-8.',
+  );
+  await expect(page.getByTestId('template-encoding-note')).toHaveCount(0);
+});
