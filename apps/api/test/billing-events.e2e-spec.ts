@@ -177,7 +177,8 @@ describe('billing events applied by the worker (e2e)', () => {
       const j = await maintenance.getJob(job.id as string);
       const state = await j?.getState();
       if (state === 'failed') throw new Error(`reconciliation failed: ${j?.failedReason}`);
-      return state === 'completed' ? j : undefined;
+      // Read the job again: the copy fetched before its state may predate the completion (no return value).
+      return state === 'completed' ? maintenance.getJob(job.id as string) : undefined;
     });
     // Other test files share this database: this user is one of the repaired, and the log names it.
     expect((done?.returnvalue as { repaired: number }).repaired).toBeGreaterThanOrEqual(1);
