@@ -58,21 +58,5 @@ export {
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
 export type { DateOrder } from './dates';
-export type {
-  Transform,
-  TransformKind,
-  DateTransform,
-  NumberTransform,
-  AmountTransform,
-  BooleanTransform,
-  DebitCreditTransform,
-  ConstantTransform,
-  TextTransform,
-  MappingPair,
-  Warning,
-  LocaleHint,
-  ApplyOptions,
-  ApplyStats,
-  ControlTotal,
-  ColumnInference,
-} from './types';
+// The mapping contract's types (re-exported from @csv-mapper/contracts), options and statistics.
+export type * from './types';
