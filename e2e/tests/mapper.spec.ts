@@ -343,6 +343,11 @@ test('a data file that is not UTF-8 says it was read as Windows-1252, and why', 
   // "Müller" and "Zürich" as a German Excel saves them: Windows-1252 bytes, invalid as UTF-8.
   const cp1252 = Buffer.from('Name,City\r\nM\xfcller,Z\xfcrich\r\n', 'latin1');
   await chooseFile(page, 'data', { name: 'kunden.csv', mimeType: 'text/csv', buffer: cp1252 });
+  // The wizard moves on to mapping with the names read right; the upload step says how they were read.
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await expect(page.getByText('Müller')).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
   await expect(page.getByTestId('data-encoding-note')).toHaveText(
     'Read as Windows-1252 because the file is not valid UTF-8.',
   );

@@ -12,6 +12,8 @@ import { SimulatedBillingProvider } from './simulated-billing.provider';
 
 /** A provider event is applied within minutes or left to the daily reconciliation (2 s … ~4 min apart). */
 export const BILLING_EVENT_ATTEMPTS = 8;
+/** How long a simulated provider call waits for the worker to apply its events. */
+const SIMULATED_APPLY_WAIT_MS = 10_000;
 
 /**
  * POST /api/billing/webhook. The signature is checked on the raw body; the verified event is stored under
@@ -29,12 +31,32 @@ export class BillingWebhookService implements OnModuleInit {
     private readonly jobs: JobProducer,
   ) {}
 
+  /**
+   * The simulated provider (development and tests) delivers in process, and its calls — pay, decline, the
+   * test webhooks — answer once their events are applied, as the app's pages expect of them. The events
+   * still take Stripe's path (stored, queued, applied by the worker); only the wait is the simulator's.
+   */
   onModuleInit(): void {
     if (this.provider instanceof SimulatedBillingProvider) {
       this.provider.onEvent(async (raw, signature) => {
         await this.handle(raw, signature);
+        await this.awaitApplied((JSON.parse(raw.toString('utf8')) as { id: string }).id);
       });
     }
+  }
+
+  private async awaitApplied(eventId: string, timeoutMs = SIMULATED_APPLY_WAIT_MS): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      const [row] = (await this.db.query('SELECT processed_at FROM billing_events WHERE id = $1', [
+        eventId,
+      ])) as Array<{ processed_at: Date | null }>;
+      if (!row || row.processed_at) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    this.logger.warn(
+      `simulated billing event ${eventId} not applied within ${timeoutMs} ms (is the worker running?)`,
+    );
   }
 
   async handle(
