@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createMappingViaApi, newUser, signUp } from '../fixtures/helpers';
+import { apiPost, createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
 
 // Issue 7, Browser (Chromium): plans and billing end to end against the simulated provider — checkout,
 // the return with ?success=true, the limits that come with Pro, cancel / reactivate with the browser's
@@ -214,15 +214,7 @@ test('Business → Pro is confirmed for the next billing cycle; → Free is requ
   page,
 }) => {
   await signUp(page, newUser('busi'));
-  await page.goto('/profile');
-  await page.getByTestId('plan-card-business').getByRole('button', { name: 'Upgrade to Business' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm Plan Change' })
-    .getByRole('button', { name: 'Subscribe Now' })
-    .click();
-  await expect(page.getByText('Subscribe to Business')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay £39.00' }).click();
-  await expect(page).toHaveURL(/\/csv-mapper$/);
+  await subscribeToBusiness(page);
 
   await page.goto('/profile');
   const card = currentPlanCard(page);

@@ -22,7 +22,7 @@ describe('worker configuration', () => {
 
   it('refuses a bad variable and says why', () => {
     expect(() => loadWorkerConfig({ WEBHOOK_ALLOWED_IPS: 'localhost' })).toThrow(
-      /WEBHOOK_ALLOWED_IPS: WEBHOOK_ALLOWED_IPS: "localhost" has no valid IP address or CIDR range/,
+      /^Invalid worker configuration:\n {2}WEBHOOK_ALLOWED_IPS: "localhost" has no valid IP address or CIDR range \(got "localhost"\)$/,
     );
     expect(() => loadWorkerConfig({ ENGINE_THREADS: '3' })).toThrow(
       /ENGINE_THREADS: .*must not be greater than 2/,

@@ -37,7 +37,7 @@ const IsAllowList = () =>
           parseAllowList(String(args?.value));
           return '';
         } catch (err) {
-          return (err as Error).message;
+          return (err as Error).message.replace(/^WEBHOOK_ALLOWED_IPS: /, '');
         }
       },
     },
