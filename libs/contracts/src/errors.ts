@@ -97,5 +97,13 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // teams
+  'TEAM_READ_ONLY',
+  'TEAM_SEAT_LIMIT',
+  'ACCOUNT_HOLDER_ONLY',
+  'INVALID_INVITATION',
+  'ALREADY_IN_TEAM',
+  'CANNOT_JOIN_TEAM',
+  'TEAM_HAS_MEMBERS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

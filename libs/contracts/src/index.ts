@@ -17,4 +17,5 @@ export * from './http/users';
 export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
+export * from './http/teams';
 export * from './env';

@@ -122,7 +122,7 @@ export class ProcessingService {
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
     const { templateFilename, mapping } = p;
-    const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
+    const reservation = await this.quota.reserveForFile(user.teamId, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
 
@@ -132,6 +132,7 @@ export class ProcessingService {
           user.plan,
           {
             userId: user.id,
+            teamId: user.teamId,
             dataFileId: req.dataFileId,
             templateFileId: req.templateFileId,
             templateFilename: templateFilename ?? undefined,
@@ -156,14 +157,14 @@ export class ProcessingService {
           limitType,
         };
       } catch (err) {
-        await this.quota.refund(user.id, granted);
+        await this.quota.refund(user.teamId, granted);
         throw err;
       }
     }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...req.options,
@@ -171,12 +172,13 @@ export class ProcessingService {
         maxWarnings: MAX_WARNINGS,
       });
     } catch (err) {
-      await this.quota.refund(user.id, granted);
+      await this.quota.refund(user.teamId, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
     await this.quota.commit({
       userId: user.id,
+      teamId: user.teamId,
       reservedRows: granted,
       rowsProcessed,
       fileSizeBytes: data.meta.size,
@@ -199,7 +201,7 @@ export class ProcessingService {
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       const result = await previewMapping(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         formulaProtection: req.options.formulaProtection,
@@ -262,11 +264,11 @@ export class ProcessingService {
         templateFilename = builtIn.name;
       }
     } else {
-      const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
+      const template = await this.uploads.get(req.templateFileId, user.teamId, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
     }
-    const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
+    const data = await this.uploads.get(req.dataFileId, user.teamId, 'Data file');
     try {
       validateMappings(templateHeaders, req.mappings);
     } catch (err) {
