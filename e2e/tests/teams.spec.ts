@@ -67,7 +67,7 @@ test('invite → accept from the mail link as a new user → the member sees the
   const memberTeam = member.getByTestId('team-section');
   await expect(memberTeam.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
   await expect(
-    memberTeam.getByRole('list', { name: 'Team members' }).getByText(holder.username),
+    memberTeam.getByRole('list', { name: 'Team members' }).getByText(holder.username, { exact: true }),
   ).toBeVisible();
   await expect(memberTeam.getByRole('button', { name: 'Leave team' })).toBeVisible();
   await expect(member.getByTestId('billing-by-account-holder')).toBeVisible();
@@ -83,7 +83,9 @@ test('invite → accept from the mail link as a new user → the member sees the
   // The account holder sees the new member and can remove them.
   await owner.reload();
   await expect(team.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
-  await expect(team.getByRole('list', { name: 'Team members' }).getByText(invitee.username)).toBeVisible();
+  await expect(
+    team.getByRole('list', { name: 'Team members' }).getByText(invitee.username, { exact: true }),
+  ).toBeVisible();
   await ownerCtx.close();
   await memberCtx.close();
 });

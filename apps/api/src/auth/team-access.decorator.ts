@@ -11,4 +11,5 @@ export const ReadOnlyMemberAllowed = (): MethodDecorator & ClassDecorator =>
   SetMetadata(READ_ONLY_MEMBER_ALLOWED, true);
 
 /** Routes only the team's account holder may call (billing, removing members, invitations). */
-export const AccountHolderOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ACCOUNT_HOLDER_ONLY, true);
+export const AccountHolderOnly = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCOUNT_HOLDER_ONLY, true);
