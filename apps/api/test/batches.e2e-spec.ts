@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import * as yauzl from 'yauzl';
 import type { BatchEventData, JobEventData } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
+import { CsvJobsProcessor } from '../../worker/src/csv-jobs/csv-jobs.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp } from './support/api-test-app';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
@@ -224,6 +225,52 @@ describe('bulk uploads: POST /api/batches → one job per file → batch.complet
     );
     const single = await u.call('GET', `/api/jobs/${jobs[1].jobId}/result`);
     expect(single.bytes.toString('utf8')).toBe(entries.get('mapped_february.csv'));
+  });
+
+  it('a file cancelled while queued ends the batch too: batch.completed counts it as cancelled', async () => {
+    const u = await user('business');
+    const ep = await u.call('POST', '/api/webhooks', {
+      url: receiver.url('/bulk-cancel'),
+      events: ['batch.completed'],
+    });
+    const secret = ep.json.secret as string;
+    const templateFileId = await u.upload('template', 'bank-import.csv', TEMPLATE);
+    const jan = await u.upload('data', 'january.csv', JANUARY);
+    const feb = await u.upload('data', 'february.csv', FEBRUARY);
+    // The worker stops taking jobs (as while it is busy), so both files wait in the queue.
+    const csvWorker = worker.get(CsvJobsProcessor).worker;
+    await csvWorker.pause(true);
+    try {
+      const created = await u.call('POST', '/api/batches', {
+        templateFileId,
+        dataFileIds: [jan, feb],
+        mappings: MAPPINGS,
+      });
+      expect(created.status).toBe(202);
+      const [, second] = created.json.jobs as Array<{ jobId: string }>;
+      const cancelled = await u.call('DELETE', `/api/jobs/${second.jobId}`);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json.state).toBe('cancelled');
+    } finally {
+      csvWorker.resume();
+    }
+    const [delivery] = await receiver.waitFor('/bulk-cancel', 1);
+    const event = verifyDelivery<Event<BatchEventData>>(secret, delivery);
+    expect(event.type).toBe('batch.completed');
+    expect(event.data).toMatchObject({
+      files: 2,
+      completed: 1,
+      cancelled: 1,
+      rowsWritten: 2,
+      jobs: [
+        { dataFilename: 'january.csv', state: 'completed', rowsWritten: 2 },
+        { dataFilename: 'february.csv', state: 'cancelled', rowsWritten: 0 },
+      ],
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.at('/bulk-cancel')).toHaveLength(1);
+    const view = await u.call('GET', `/api/batches/${event.data.batchId}`);
+    expect(view.json).toMatchObject({ state: 'completed', totals: { completed: 1, cancelled: 1 } });
   });
 
   it('checks the monthly rows of the whole batch before anything runs', async () => {
