@@ -12,6 +12,8 @@ interface Route {
   body?: object;
   /** Safe to call as a member too (reads, and writes that keep the row). */
   memberToo?: boolean;
+  /** A bulk upload names each file it cannot use (here: not found) and answers 400 when none is left. */
+  outsiderStatus?: number;
 }
 
 const mapping = {
@@ -83,6 +85,17 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
       .send({ templateFileId: ids.template, dataFileId: ids.data, mappings: mapping.mappings, options: {} });
     expect(job.status).toBe(202);
     ids.job = job.body.jobId;
+    const batch = await owner
+      .post('/api/batches')
+      .set(H)
+      .send({
+        templateFileId: ids.template,
+        dataFileIds: [ids.data],
+        mappings: mapping.mappings,
+        options: {},
+      });
+    expect(batch.status).toBe(202);
+    ids.batch = batch.body.batchId;
   });
   afterAll(() => app?.close());
 
@@ -106,6 +119,9 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
     { method: 'get', path: '/api/jobs/:job', memberToo: true },
     { method: 'get', path: '/api/jobs/:job/result' },
     { method: 'delete', path: '/api/jobs/:job' },
+    { method: 'get', path: '/api/batches/:batch', memberToo: true },
+    { method: 'get', path: '/api/batches/:batch/result.zip' },
+    { method: 'post', path: '/api/batches', body: {}, outsiderStatus: 400 },
     { method: 'delete', path: '/api/upload/:data' },
     { method: 'post', path: '/api/process/preview', body: {}, memberToo: true },
     { method: 'post', path: '/api/process', body: {} },
@@ -115,7 +131,11 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
 
   const call = (agent: Agent, r: Route) => {
     const path = r.path.replace(/:(\w+)/g, (_m, k: string) => ids[k]);
-    const body = r.path.startsWith('/api/process') ? processBody() : r.body;
+    const body = r.path.startsWith('/api/process')
+      ? processBody()
+      : r.path === '/api/batches'
+        ? { templateFileId: ids.template, dataFileIds: [ids.data], mappings: mapping.mappings, options: {} }
+        : r.body;
     const req = agent[r.method](path).set(H);
     return body ? req.send(body) : req;
   };
@@ -124,8 +144,10 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
     '%s: 404 for a caller outside the team',
     async (_name, r) => {
       const res = await call(outsider, r);
-      expect(res.status).toBe(404);
-      expect(typeof res.body.error).toBe('string');
+      expect(res.status).toBe(r.outsiderStatus ?? 404);
+      expect(res.body.error).toEqual(
+        r.outsiderStatus ? expect.stringMatching(/not found/i) : expect.any(String),
+      );
     },
   );
 
@@ -138,11 +160,19 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
   );
 
   it('lists only the caller’s team: the outsider sees none of the team’s rows, the member all of them', async () => {
-    for (const path of ['/api/mappings', '/api/api-keys', '/api/webhooks', '/api/jobs']) {
+    // The job list holds the single job and the batch's one job.
+    const counts = {
+      '/api/mappings': 1,
+      '/api/api-keys': 1,
+      '/api/webhooks': 1,
+      '/api/jobs': 2,
+      '/api/batches': 1,
+    };
+    for (const [path, n] of Object.entries(counts)) {
       const theirs = (await outsider.get(path).expect(200)).body as unknown[];
       const team = (await member.get(path).expect(200)).body as unknown[];
       expect([path, theirs.length]).toEqual([path, 0]);
-      expect([path, team.length]).toEqual([path, 1]);
+      expect([path, team.length]).toEqual([path, n]);
     }
   });
 });

@@ -105,5 +105,9 @@ export const ERROR_CODES = [
   'ALREADY_IN_TEAM',
   'CANNOT_JOIN_TEAM',
   'TEAM_HAS_MEMBERS',
+  // bulk uploads
+  'TOO_MANY_FILES',
+  'BATCH_QUOTA_EXCEEDED',
+  'NO_FILES_ACCEPTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,3 +19,4 @@ export * from './http/jobs';
 export * from './http/templates';
 export * from './http/teams';
 export * from './env';
+export * from './http/batches';

@@ -9,6 +9,7 @@ import {
   jobIdFrom,
   QUEUES,
   webhookMessageId,
+  type BatchEventData,
   type JobEventData,
   type WebhookDeliveryPayload,
   type WebhookEventType,
@@ -28,7 +29,7 @@ export class WebhookDispatcher {
     teamId: string,
     event: WebhookEventType,
     subjectId: string,
-    data: JobEventData,
+    data: JobEventData | BatchEventData,
   ): Promise<number> {
     const targets = (await this.endpoints.find({ where: { teamId, enabled: true } })).filter((e) =>
       e.events.includes(event),
