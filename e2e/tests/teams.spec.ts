@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { Client } from 'pg';
 import {
   createMappingViaApi,
   decodeQuotedPrintable,
@@ -80,9 +81,32 @@ test('invite → accept from the mail link as a new user → the member sees the
   await member.getByRole('button', { name: 'Join the team' }).click();
   await expect(member.getByTestId('join-problem')).toContainText('invalid, already used');
 
-  // The account holder sees the new member and can remove them.
+  // The account holder sees the new member.
   await owner.reload();
   await expect(team.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
+
+  // Below the seat count (the plan changed to Pro, 1 seat; billing.spec covers the downgrade itself): the
+  // member still signs in and reads, sees the banner, and the mapping's save is refused.
+  const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  await db.query(`UPDATE users SET plan = 'pro' WHERE username = $1`, [holder.username]);
+  await db.end();
+  await member.goto('/saved-mappings');
+  await expect(member.getByTestId('team-read-only-banner')).toContainText('This team is read-only for you');
+  await expect(member.getByText('Team bank export')).toBeVisible();
+  await shot(member, 'read-only-375');
+  await member.setViewportSize({ width: 1280, height: 900 });
+  await shot(member, 'read-only-1280');
+  const refused = await member.request.post('/api/mappings', {
+    headers: { 'X-Requested-With': 'csv-mapper' },
+    data: {
+      name: 'x',
+      templateHeaders: ['A'],
+      dataHeaders: ['B'],
+      mappings: [{ templateColumn: 'A', dataColumn: 'B' }],
+    },
+  });
+  expect(refused.status()).toBe(403);
   await expect(
     team.getByRole('list', { name: 'Team members' }).getByText(invitee.username, { exact: true }),
   ).toBeVisible();
