@@ -15,7 +15,9 @@ export type MapperFile = Pick<
   Partial<UploadRecord>;
 
 /** The last run: the sync answer, or a finished background job's (downloaded from `downloadUrl`). */
-export type MapperResult = ProcessResponse & { downloadUrl?: string };
+/** A sync answer, or a finished background job's (whose totals and output settings come from the job). */
+export type MapperResult = Omit<ProcessResponse, 'output' | 'totals'> &
+  Partial<Pick<ProcessResponse, 'output' | 'totals'>> & { downloadUrl?: string };
 
 export { VIRTUAL_TEMPLATE_PREFIX };
 
