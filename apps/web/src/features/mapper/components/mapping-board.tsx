@@ -120,6 +120,7 @@ interface TemplateCardProps {
   pair: MappingPair | undefined;
   suggested: boolean;
   dataHeaders: string[];
+  values: (dataColumn: string) => string[];
   onMap: (dataColumn: string) => void;
   onUnmap: () => void;
   onTransform: (t: Transform | undefined) => void;
@@ -130,6 +131,7 @@ function TemplateCard({
   pair,
   suggested,
   dataHeaders,
+  values,
   onMap,
   onUnmap,
   onTransform,
@@ -141,7 +143,9 @@ function TemplateCard({
       ? `${pair.transform.debitColumn} − / ${pair.transform.creditColumn} +`
       : pair?.transform?.kind === 'constant'
         ? 'Fixed value'
-        : pair?.dataColumn;
+        : (pair?.transform as { kind: string } | undefined)?.kind === 'combine'
+          ? 'Combined columns'
+          : pair?.dataColumn;
   return (
     <Box
       ref={setNodeRef}
@@ -204,7 +208,8 @@ function TemplateCard({
           templateColumn={column}
           transform={pair?.transform}
           dataHeaders={dataHeaders}
-          onChange={onTransform}
+          values={pair?.dataColumn ? values(pair.dataColumn) : []}
+          onChange={(t) => onTransform(t as Transform | undefined)}
         />
       </Stack>
     </Box>
@@ -215,6 +220,8 @@ export interface MappingBoardProps {
   templateHeaders: string[];
   dataHeaders: string[];
   sampleRows: string[][] | undefined;
+  /** Each data column's distinct values from the inspection sample, when the upload answer carries them. */
+  columnValues?: Record<string, string[]>;
   mappings: MappingPair[];
   suggested: string[];
   onMap: (dataColumn: string, templateColumn: string) => void;
@@ -314,6 +321,9 @@ export function MappingBoard(props: MappingBoardProps) {
               key={t}
               column={t}
               pair={mappings.find((p) => p.templateColumn === t)}
+              values={(d) =>
+                props.columnValues?.[d] ?? (sampleRows ?? []).map((r) => r[dataHeaders.indexOf(d)] ?? '')
+              }
               suggested={suggested.includes(t)}
               dataHeaders={dataHeaders}
               onMap={(d) => props.onMap(d, t)}

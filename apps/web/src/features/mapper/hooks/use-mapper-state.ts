@@ -1,6 +1,8 @@
 import { useReducer } from 'react';
 import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
 import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
+import { fillsWithoutDataColumn, stepsOf, type TransformValue } from '../utils/transform-chain';
+import type { ColumnRules, TemplateRules } from '../utils/template-rules';
 
 // The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
 // unconfirmed suggestions) and the last result. Pure reducer, so every rule lives in one place.
@@ -27,6 +29,8 @@ export interface MapperState {
   /** Template columns whose pair came from the suggester and is not confirmed yet. */
   suggested: string[];
   result: MapperResult | null;
+  /** Rules the user added to the template's columns (issue 22), saved with the mapping. */
+  templateRules: TemplateRules;
 }
 
 export type MapperAction =
@@ -41,7 +45,14 @@ export type MapperAction =
   | { type: 'acceptSuggestions' }
   | { type: 'clearSuggestions' }
   | { type: 'setMappings'; mappings: MappingPair[] }
-  | { type: 'loadMapping'; name: string; templateHeaders: string[]; mappings: MappingPair[] }
+  | { type: 'setRules'; templateColumn: string; rules: ColumnRules | undefined }
+  | {
+      type: 'loadMapping';
+      name: string;
+      templateHeaders: string[];
+      mappings: MappingPair[];
+      templateRules?: TemplateRules;
+    }
   | { type: 'generate' }
   | { type: 'processed'; result: MapperResult }
   | { type: 'processFailed' }
@@ -54,11 +65,12 @@ export const initialMapperState: MapperState = {
   mappings: [],
   suggested: [],
   result: null,
+  templateRules: {},
 };
 
 /** A pair that reads no single data column (constant, debit + credit) does not "use" its dataColumn. */
 function usesDataColumn(p: MappingPair): boolean {
-  return p.transform?.kind !== 'constant' && p.transform?.kind !== 'debitCredit' && p.dataColumn !== '';
+  return !fillsWithoutDataColumn(p.transform as TransformValue) && p.dataColumn !== '';
 }
 
 /** The built-in template behind a virtual template id, if any (for default transforms). */
@@ -101,9 +113,10 @@ function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperF
   const d = new Set(data.headers);
   return mappings.filter((p) => {
     if (!t.has(p.templateColumn)) return false;
-    const tr = p.transform;
+    const tr = stepsOf(p.transform as TransformValue)[0];
     if (tr?.kind === 'constant') return true;
     if (tr?.kind === 'debitCredit') return d.has(tr.debitColumn) && d.has(tr.creditColumn);
+    if (tr?.kind === 'combine') return true;
     return d.has(p.dataColumn);
   });
 }
@@ -111,7 +124,15 @@ function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperF
 export function mapperReducer(state: MapperState, action: MapperAction): MapperState {
   switch (action.type) {
     case 'templateUploaded':
-      return { ...state, template: action.file, mappings: [], suggested: [], result: null, step: 2 };
+      return {
+        ...state,
+        template: action.file,
+        mappings: [],
+        suggested: [],
+        result: null,
+        templateRules: {},
+        step: 2,
+      };
     case 'dataUploaded': {
       const template = state.template;
       if (!template) return { ...state, data: action.file, step: 3 };
@@ -145,9 +166,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     case 'map': {
       const existing = state.mappings.find((p) => p.templateColumn === action.templateColumn);
       const transform =
-        existing?.transform &&
-        existing.transform.kind !== 'constant' &&
-        existing.transform.kind !== 'debitCredit'
+        existing?.transform && !fillsWithoutDataColumn(existing.transform as TransformValue)
           ? existing.transform
           : defaultTransform(state.template, action.templateColumn);
       return {
@@ -168,7 +187,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
       const others = state.mappings.filter((p) => p.templateColumn !== templateColumn);
       if (!existing) {
         // constant and debit + credit fill a template column without a dragged data column
-        if (transform?.kind === 'constant' || transform?.kind === 'debitCredit') {
+        if (fillsWithoutDataColumn(transform as TransformValue)) {
           return { ...state, mappings: [...others, { templateColumn, dataColumn: '', transform }] };
         }
         return state;
@@ -193,6 +212,14 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     }
     case 'setMappings':
       return { ...state, mappings: action.mappings, suggested: [] };
+    case 'setRules': {
+      const { [action.templateColumn]: _old, ...rest } = state.templateRules;
+      const empty = !action.rules || Object.keys(action.rules).length === 0;
+      return {
+        ...state,
+        templateRules: empty ? rest : { ...rest, [action.templateColumn]: action.rules as ColumnRules },
+      };
+    }
     case 'loadMapping': {
       const template: MapperFile = {
         id: `${VIRTUAL_TEMPLATE_PREFIX}${Date.now()}`,
@@ -208,6 +235,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
         mappings: action.mappings,
         suggested: [],
         result: null,
+        templateRules: action.templateRules ?? {},
         step: state.data ? 3 : 2,
       };
     }
