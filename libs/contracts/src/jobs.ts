@@ -1,4 +1,5 @@
 import type { ControlTotal, MappingPair, Warning } from './mapping';
+import type { Corrections, TemplateRules } from './rules';
 
 // What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
@@ -21,6 +22,12 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /** Rules per template column (the built-in template's merged with the request's). */
+  templateRules?: TemplateRules;
+  /** The review session this run belongs to (its id is the first run's job id or a sync run's reviewId). */
+  reviewId?: string;
+  /** A corrected run: apply the review session's patch while streaming. */
+  applyPatch?: boolean;
 }
 
 /** Job events an endpoint can subscribe to; `test` is sent only on request. */
@@ -111,6 +118,9 @@ export interface ProcessCsvResult {
    */
   warnings?: JobWarning[];
   controlTotals: ControlTotal[];
+  /** Warnings by rule (`other` for warnings without a rule). */
+  warningsByRule?: Record<string, number>;
+  corrections?: Corrections;
   resultId: string;
   filename: string;
   bytes: number;

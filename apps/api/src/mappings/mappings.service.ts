@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
+import { isCsvEngineError, pairSources, validateMappings } from '@csv-mapper/csv-engine';
 import type { MappingPair, MatchResult, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { SavedMappingEntity } from '@csv-mapper/db';
@@ -149,10 +149,11 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
 
 function sourcesOf(pairs: MappingPair[]): string[] {
   return pairs.flatMap((p) => {
-    const t = p.transform;
-    if (t?.kind === 'constant') return [];
-    if (t?.kind === 'debitCredit') return [t.debitColumn, t.creditColumn];
-    return p.dataColumn ? [p.dataColumn] : [];
+    try {
+      return pairSources(p).columns;
+    } catch {
+      return p.dataColumn ? [p.dataColumn] : [];
+    }
   });
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   applyMappingToBuffer,
   isCsvEngineError,
+  pairSources,
   previewMapping,
   validateMappings,
   type ApplyOptions,
@@ -274,13 +275,7 @@ export class ProcessingService {
     }
     const dataHeaders = new Set(data.info.headers);
     for (const m of req.mappings) {
-      const sources =
-        m.transform?.kind === 'debitCredit'
-          ? [m.transform.debitColumn, m.transform.creditColumn]
-          : m.transform?.kind === 'constant'
-            ? []
-            : [m.dataColumn];
-      for (const s of sources) {
+      for (const s of pairSources(m).columns) {
         if (!dataHeaders.has(s)) {
           throw new AppError(
             400,
@@ -292,7 +287,8 @@ export class ProcessingService {
     }
     const used = new Map<string, string>();
     for (const m of req.mappings) {
-      if (!m.dataColumn || m.transform?.kind === 'constant' || m.transform?.kind === 'debitCredit') continue;
+      const src = pairSources(m);
+      if (!m.dataColumn || !src.exclusive || src.columns.length !== 1) continue;
       const other = used.get(m.dataColumn);
       if (other !== undefined) {
         throw new AppError(

@@ -10,6 +10,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MappingPair, MAX_PAIRS } from '../mapping';
+import { IsTemplateRules, type TemplateRules } from '../rules';
 import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
@@ -44,6 +45,8 @@ export class SaveMappingRequest {
   @ValidateNested({ each: true })
   @Type(() => MappingPair)
   mappings: MappingPair[];
+  /** Rules of the template's columns, saved with the mapping. */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }
 
 /** POST /api/mappings/match: the data file's headers. */
@@ -63,6 +66,7 @@ export class SavedMappingView {
   templateHeaders: string[];
   dataHeaders: string[];
   mappings: MappingPair[];
+  templateRules?: TemplateRules;
   createdAt: string;
   updatedAt: string;
   /** After a downgrade only the oldest mappings the plan allows stay usable. */
