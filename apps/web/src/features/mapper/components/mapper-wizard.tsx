@@ -102,7 +102,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           name: m.name,
           templateHeaders: m.templateHeaders,
           mappings: m.mappings,
-          templateRules: (m as { templateRules?: typeof templateRules }).templateRules,
+          templateRules: m.templateRules,
         });
         showToast({ title: 'Mapping loaded', description: m.name, type: 'success' });
       },

@@ -28,7 +28,8 @@ import {
 } from '@dnd-kit/core';
 import { useState } from 'react';
 import { XIcon } from '../../../components/icons';
-import type { MappingPair, Transform } from '@csv-mapper/contracts';
+import type { MappingPair } from '@csv-mapper/contracts';
+import { stepsOf, type TransformValue } from '../utils/transform-chain';
 import { TransformPicker } from './transform-picker';
 
 // Step 3 (spec §2/§4): data columns are draggable cards, template columns drop targets. Pointer and
@@ -123,7 +124,7 @@ interface TemplateCardProps {
   values: (dataColumn: string) => string[];
   onMap: (dataColumn: string) => void;
   onUnmap: () => void;
-  onTransform: (t: Transform | undefined) => void;
+  onTransform: (t: TransformValue) => void;
 }
 
 function TemplateCard({
@@ -138,13 +139,14 @@ function TemplateCard({
 }: TemplateCardProps) {
   const { setNodeRef, isOver } = useDroppable({ id: TEMPLATE + column });
   const mapped = pair !== undefined;
+  const first = stepsOf(pair?.transform)[0];
   const source =
-    pair?.transform?.kind === 'debitCredit'
-      ? `${pair.transform.debitColumn} − / ${pair.transform.creditColumn} +`
-      : pair?.transform?.kind === 'constant'
+    first?.kind === 'debitCredit'
+      ? `${first.debitColumn} − / ${first.creditColumn} +`
+      : first?.kind === 'constant'
         ? 'Fixed value'
-        : (pair?.transform as { kind: string } | undefined)?.kind === 'combine'
-          ? 'Combined columns'
+        : first?.kind === 'combine'
+          ? first.pattern || 'Combined columns'
           : pair?.dataColumn;
   return (
     <Box
@@ -192,7 +194,7 @@ function TemplateCard({
         <NativeSelect.Root size="xs">
           <NativeSelect.Field
             aria-label={`Data column for ${column}`}
-            value={pair && pair.dataColumn && pair.transform?.kind !== 'debitCredit' ? pair.dataColumn : ''}
+            value={pair && pair.dataColumn && first?.kind !== 'debitCredit' ? pair.dataColumn : ''}
             onChange={(e) => (e.currentTarget.value ? onMap(e.currentTarget.value) : onUnmap())}
           >
             <option value="">Choose a data column…</option>
@@ -209,7 +211,7 @@ function TemplateCard({
           transform={pair?.transform}
           dataHeaders={dataHeaders}
           values={pair?.dataColumn ? values(pair.dataColumn) : []}
-          onChange={(t) => onTransform(t as Transform | undefined)}
+          onChange={onTransform}
         />
       </Stack>
     </Box>
@@ -226,7 +228,7 @@ export interface MappingBoardProps {
   suggested: string[];
   onMap: (dataColumn: string, templateColumn: string) => void;
   onUnmap: (templateColumn: string) => void;
-  onTransform: (templateColumn: string, t: Transform | undefined) => void;
+  onTransform: (templateColumn: string, t: TransformValue) => void;
   onAcceptSuggestions: () => void;
   onClearSuggestions: () => void;
 }
@@ -239,11 +241,14 @@ export function MappingBoard(props: MappingBoardProps) {
     useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenTargets }),
   );
   const used = new Set(
-    mappings.flatMap((p) =>
-      p.transform?.kind === 'debitCredit'
-        ? [p.transform.debitColumn, p.transform.creditColumn]
-        : [p.dataColumn],
-    ),
+    mappings.flatMap((p) => {
+      const t = stepsOf(p.transform)[0];
+      return t?.kind === 'debitCredit'
+        ? [t.debitColumn, t.creditColumn]
+        : t?.kind === 'combine'
+          ? [...t.pattern.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1])
+          : [p.dataColumn];
+    }),
   );
   const onDragEnd = (e: DragEndEvent) => {
     setActive(null);

@@ -11,14 +11,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import {
-  cleanRules,
-  describeRules,
-  RULE_TYPES,
-  type ColumnRules,
-  type RuleType,
-  type TemplateRules,
-} from '../utils/template-rules';
+import type { ColumnRules, RuleType, TemplateRules } from '@csv-mapper/contracts';
+import { cleanRules, describeRules, RULE_TYPES } from '../utils/template-rules';
 
 // Step 3: rules a user adds to an uploaded template's columns (required, type, max length, allowed values,
 // unique). They travel with the run as templateRules and are saved with the mapping; cells that break them

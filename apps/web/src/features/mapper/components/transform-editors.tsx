@@ -5,8 +5,8 @@ import {
   patternColumns,
   regexError,
   type MapValuesTransform,
-  type NewTransform,
   type SplitPart,
+  type SplitPreset,
   type SplitTransform,
   type Step,
   type StepKind,
@@ -20,7 +20,7 @@ export function newTransformDefault(
   kind: StepKind,
   dataHeaders: string[],
   values: string[],
-): NewTransform | undefined {
+): Step | undefined {
   switch (kind) {
     case 'combine': {
       const first = dataHeaders.find((h) => /first/i.test(h));
@@ -166,11 +166,11 @@ function SplitEditor({
           onChange(
             m === 'separator'
               ? { kind: 'split', separator: ',', part: 0 }
-              : { kind: 'split', preset: m as 'personName' | 'cityStateZip', part: PRESET_PARTS[m][0].value },
+              : { kind: 'split', preset: m as SplitPreset, part: PRESET_PARTS[m][0].value },
           )
         }
       />
-      {t.preset === undefined ? (
+      {t.preset === undefined && typeof t.part === 'number' ? (
         <HStack gap="1.5">
           <Input
             size="xs"
@@ -189,18 +189,17 @@ function SplitEditor({
             value={t.part >= 0 ? t.part + 1 : t.part}
             onChange={(e) => {
               const n = Math.trunc(Number(e.target.value));
-              if (Number.isFinite(n) && n !== 0) onChange({ ...t, part: n > 0 ? n - 1 : n });
+              if (Number.isFinite(n) && n !== 0)
+                onChange({ kind: 'split', separator: t.separator, part: n > 0 ? n - 1 : n });
             }}
           />
         </HStack>
       ) : (
         <Pick
           label={`Part for ${column}`}
-          value={t.part}
-          options={PRESET_PARTS[t.preset]}
-          onChange={(p) =>
-            onChange({ kind: 'split', preset: t.preset, part: p as SplitPart } as SplitTransform)
-          }
+          value={String(t.part)}
+          options={PRESET_PARTS[t.preset ?? 'personName']}
+          onChange={(p) => onChange({ kind: 'split', preset: t.preset, part: p as SplitPart })}
         />
       )}
     </Stack>

@@ -1,8 +1,8 @@
 import { useReducer } from 'react';
 import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
-import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
+import type { MappingPair, ProcessResponse, UploadRecord } from '@csv-mapper/contracts';
 import { fillsWithoutDataColumn, stepsOf, type TransformValue } from '../utils/transform-chain';
-import type { ColumnRules, TemplateRules } from '../utils/template-rules';
+import type { ColumnRules, TemplateRules } from '@csv-mapper/contracts';
 
 // The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
 // unconfirmed suggestions) and the last result. Pure reducer, so every rule lives in one place.
@@ -41,7 +41,7 @@ export type MapperAction =
   | { type: 'goTo'; step: Step }
   | { type: 'map'; dataColumn: string; templateColumn: string }
   | { type: 'unmap'; templateColumn: string }
-  | { type: 'setTransform'; templateColumn: string; transform: Transform | undefined }
+  | { type: 'setTransform'; templateColumn: string; transform: TransformValue }
   | { type: 'acceptSuggestions' }
   | { type: 'clearSuggestions' }
   | { type: 'setMappings'; mappings: MappingPair[] }
@@ -70,7 +70,7 @@ export const initialMapperState: MapperState = {
 
 /** A pair that reads no single data column (constant, debit + credit) does not "use" its dataColumn. */
 function usesDataColumn(p: MappingPair): boolean {
-  return !fillsWithoutDataColumn(p.transform as TransformValue) && p.dataColumn !== '';
+  return !fillsWithoutDataColumn(p.transform) && p.dataColumn !== '';
 }
 
 /** The built-in template behind a virtual template id, if any (for default transforms). */
@@ -79,7 +79,7 @@ export function builtInOf(template: MapperFile | null) {
   return findBuiltInTemplate(template.id.slice(VIRTUAL_TEMPLATE_PREFIX.length));
 }
 
-function defaultTransform(template: MapperFile | null, templateColumn: string): Transform | undefined {
+function defaultTransform(template: MapperFile | null, templateColumn: string): TransformValue {
   return builtInOf(template)?.columns.find((c) => c.name === templateColumn)?.defaultTransform;
 }
 
@@ -88,7 +88,7 @@ export function applyDrop(
   mappings: MappingPair[],
   dataColumn: string,
   templateColumn: string,
-  transform?: Transform,
+  transform?: TransformValue,
 ): MappingPair[] {
   const kept = mappings.filter(
     (p) => p.templateColumn !== templateColumn && !(usesDataColumn(p) && p.dataColumn === dataColumn),
@@ -113,7 +113,7 @@ function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperF
   const d = new Set(data.headers);
   return mappings.filter((p) => {
     if (!t.has(p.templateColumn)) return false;
-    const tr = stepsOf(p.transform as TransformValue)[0];
+    const tr = stepsOf(p.transform)[0];
     if (tr?.kind === 'constant') return true;
     if (tr?.kind === 'debitCredit') return d.has(tr.debitColumn) && d.has(tr.creditColumn);
     if (tr?.kind === 'combine') return true;
@@ -166,7 +166,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     case 'map': {
       const existing = state.mappings.find((p) => p.templateColumn === action.templateColumn);
       const transform =
-        existing?.transform && !fillsWithoutDataColumn(existing.transform as TransformValue)
+        existing?.transform && !fillsWithoutDataColumn(existing.transform)
           ? existing.transform
           : defaultTransform(state.template, action.templateColumn);
       return {
@@ -187,7 +187,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
       const others = state.mappings.filter((p) => p.templateColumn !== templateColumn);
       if (!existing) {
         // constant and debit + credit fill a template column without a dragged data column
-        if (fillsWithoutDataColumn(transform as TransformValue)) {
+        if (fillsWithoutDataColumn(transform)) {
           return { ...state, mappings: [...others, { templateColumn, dataColumn: '', transform }] };
         }
         return state;

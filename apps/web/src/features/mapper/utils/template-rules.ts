@@ -1,19 +1,17 @@
-// Template column rules (issue 22's `templateRules`): what a cell of a template column must hold. The
-// contract is the one place for the shape; this mirrors it for the mapper until the contract exports it.
+import type { ColumnRules, RuleType } from '@csv-mapper/contracts';
 
-export const RULE_TYPES = ['text', 'number', 'amount', 'date', 'boolean', 'email', 'url'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
+// Template column rules (issue 22's `templateRules`, shaped by the contract): helpers for the rules editor.
 
-export interface ColumnRules {
-  required?: boolean;
-  type?: RuleType;
-  format?: string;
-  maxLength?: number;
-  allowed?: string[];
-  unique?: boolean;
-}
-
-export type TemplateRules = Record<string, ColumnRules>;
+/** The contract's rule types, in the order the editor offers them. */
+export const RULE_TYPES: readonly RuleType[] = [
+  'text',
+  'number',
+  'amount',
+  'date',
+  'boolean',
+  'email',
+  'url',
+];
 
 /** Drops unset fields so an emptied rule set reads as "no rules". */
 export function cleanRules(r: ColumnRules): ColumnRules | undefined {

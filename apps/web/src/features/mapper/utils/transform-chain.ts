@@ -1,57 +1,17 @@
-import type { Transform } from '@csv-mapper/contracts';
+import type { SplitPresetPart, Transform } from '@csv-mapper/contracts';
 
-// Issue 22's transforms as the mapping contract carries them (combine, split, mapValues, default, slug,
-// truncate, replace) and chains: a pair's `transform` may be a list applied in order. Pure helpers for the
-// picker: steps in and out of the pair's one-or-many shape, a fresh value table from a column's values.
+// Chains of transforms (issue 22): a pair's `transform` may be a list applied in order. Pure helpers for
+// the picker: steps in and out of the pair's one-or-many shape, a fresh value table from a column's values.
 
-export interface CombineTransform {
-  kind: 'combine';
-  pattern: string;
-}
+export type { SplitTransform, MapValuesTransform } from '@csv-mapper/contracts';
 export type SplitPreset = 'personName' | 'cityStateZip';
-export type SplitPart = 'first' | 'last' | 'city' | 'state' | 'zip';
-export type SplitTransform =
-  | { kind: 'split'; separator: string; part: number; preset?: undefined }
-  | { kind: 'split'; preset: SplitPreset; part: SplitPart; separator?: undefined };
-export type Otherwise = 'keep' | 'blank' | { value: string };
-export interface MapValuesTransform {
-  kind: 'mapValues';
-  table: Record<string, string>;
-  caseInsensitive?: boolean;
-  otherwise?: Otherwise;
-}
-export interface DefaultTransform {
-  kind: 'default';
-  value: string;
-}
-export interface SlugTransform {
-  kind: 'slug';
-}
-export interface TruncateTransform {
-  kind: 'truncate';
-  length: number;
-}
-export interface ReplaceTransform {
-  kind: 'replace';
-  find: string;
-  replace: string;
-  regex?: boolean;
-}
-
-export type NewTransform =
-  | CombineTransform
-  | SplitTransform
-  | MapValuesTransform
-  | DefaultTransform
-  | SlugTransform
-  | TruncateTransform
-  | ReplaceTransform;
+export type SplitPart = SplitPresetPart;
 
 /** One step of a chain. */
-export type Step = Transform | NewTransform;
+export type Step = Transform;
 export type StepKind = Step['kind'];
 /** What a pair's `transform` holds: nothing, one step, or steps in order. */
-export type TransformValue = Step | Step[] | undefined;
+export type TransformValue = Transform | Transform[] | undefined;
 
 export function stepsOf(t: TransformValue): Step[] {
   if (t === undefined) return [];

@@ -1,12 +1,11 @@
 import { Box, Button, Card, Checkbox, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { JobView, Warning } from '@csv-mapper/contracts';
+import type { JobView, TemplateRules, Warning } from '@csv-mapper/contracts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DownloadIcon, TrashIcon } from '../../../components/icons';
 import { apiJson, errorDescription } from '../../../lib/api-client';
 import { getJobIssues, patchJobCells, rerunJob } from '../api/job-issues';
 import { PagedReview } from '../utils/paged-review';
 import { SyncReview, type ReviewFilter } from '../utils/review-model';
-import type { TemplateRules } from '../utils/rules';
 import { ReviewGrid, type GridRow } from './review-grid';
 
 // Step 4's review: the rows with problems in an editable grid, filters, "apply to all", row deletion and the
@@ -343,7 +342,7 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
           review.addPage(page.issues, page.nextCursor);
           setRuleNames((names) => {
             const all = new Set(names);
-            page.issues.forEach((i) => all.add(i.rule ?? 'unreadable'));
+            page.issues.forEach((i) => all.add(i.rule ?? 'other'));
             return all.size === names.length ? names : [...all].sort();
           });
           bump();

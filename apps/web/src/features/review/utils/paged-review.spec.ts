@@ -18,7 +18,7 @@ describe('paged review (background run)', () => {
     const row = r.gridRow(1);
     expect(row?.row).toBe(9);
     expect(row?.cells).toEqual(['xxxxx', '1O']);
-    expect(row?.issues.map((i) => i.rule)).toEqual(['maxLength', 'unreadable']);
+    expect(row?.issues.map((i) => i.rule)).toEqual(['maxLength', 'other']);
     // Cells the issues did not name are unknown, not empty.
     expect(r.gridRow(0)?.cells).toEqual(['', undefined]);
   });

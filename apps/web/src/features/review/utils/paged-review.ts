@@ -1,5 +1,6 @@
 import type { GridRow } from '../components/review-grid';
-import { checkCell, type TemplateRules } from './rules';
+import type { TemplateRules } from '@csv-mapper/contracts';
+import { checkCell } from './rules';
 import { toIssue, type IssueLike, type ReviewIssue } from './review-model';
 
 // A background run's problems as the issues API pages them (sorted by row): grouped into rows as pages

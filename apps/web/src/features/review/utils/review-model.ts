@@ -1,4 +1,5 @@
-import { checkCell, type TemplateRules } from './rules';
+import type { TemplateRules } from '@csv-mapper/contracts';
+import { checkCell } from './rules';
 
 // What the review grid shows and changes. Problems arrive as the engine's warnings (sync answer or the
 // issues API); edits are a patch (row + column → value, deleted rows) that never rewrites what was read.
@@ -24,8 +25,8 @@ export interface IssueLike {
   reason?: string;
 }
 
-/** The rule name shown for a warning that no template rule raised (a value a transform could not read). */
-export const TRANSFORM_RULE = 'unreadable';
+/** The rule name of a warning no template rule raised (a value a transform could not read), as the api counts it. */
+export const TRANSFORM_RULE = 'other';
 
 export function toIssue(w: IssueLike): ReviewIssue {
   return {

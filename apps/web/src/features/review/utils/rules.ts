@@ -1,21 +1,8 @@
-// Template column rules as the review grid checks them while a cell is edited. The shapes follow the
-// mapping contract's templateRules; the engine stays the authority (its warnings are what the grid shows
-// first): this check only tells the person typing whether the new value will pass.
+import type { ColumnRules } from '@csv-mapper/contracts';
 
-export const RULE_TYPES = ['text', 'number', 'amount', 'date', 'boolean', 'email', 'url'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
-
-export interface ColumnRules {
-  required?: boolean;
-  type?: RuleType;
-  /** Date pattern (YYYY YY MM M DD D and separators) when type is date. */
-  format?: string;
-  maxLength?: number;
-  allowed?: string[];
-  unique?: boolean;
-}
-
-export type TemplateRules = Record<string, ColumnRules>;
+// Template column rules as the review grid checks them while a cell is edited. The engine stays the
+// authority (its warnings are what the grid shows, and PATCH answers the edits' problems): this check only
+// tells the person typing whether the new value will pass.
 
 export type RuleName = 'required' | 'type' | 'maxLength' | 'allowed' | 'unique';
 
