@@ -80,7 +80,10 @@ export function ReviewGrid({
 
   const isEditing = active.draft !== null;
   useLayoutEffect(() => {
-    if (isEditing) inputRef.current?.focus();
+    const el = inputRef.current;
+    if (!isEditing || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
   }, [isEditing]);
 
   const cellId = (index: number, col: number) => `${idBase}-r${index}-c${col}`;
@@ -191,6 +194,7 @@ export function ReviewGrid({
                 role="row"
                 aria-rowindex={item.index + 2}
                 aria-selected={isSelected}
+                data-row={row?.row}
                 display="flex"
                 position="absolute"
                 top="0"
