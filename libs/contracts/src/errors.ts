@@ -97,5 +97,9 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // review and fix (issue 22)
+  'INVALID_ROW',
+  'PATCH_TOO_LARGE',
+  'QUOTA_EXHAUSTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

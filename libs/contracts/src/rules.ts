@@ -1,4 +1,4 @@
-import { plainToInstance, Type } from 'class-transformer';
+import { Transform as Coerce, plainToInstance, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -88,6 +88,23 @@ export function templateRulesProblem(v: unknown): string | null {
 }
 
 // ---- review and fix (GET /api/jobs/:id/issues, PATCH /api/jobs/:id/cells, POST /api/jobs/:id/rerun) ----
+
+/** GET /api/jobs/:id/issues query. */
+export class IssuesQuery {
+  /** Only problems of this rule (`other`: problems without a rule). */
+  @IsOptional() @IsIn([...WARNING_RULES, 'other']) rule?: WarningRule | 'other';
+  /** Only problems of this template column. */
+  @IsOptional() @IsString() @MaxLength(500) column?: string;
+  /** The `nextCursor` of the previous page. */
+  @IsOptional() @IsString() @MaxLength(20) cursor?: string;
+  /** Problems per page, 1–500. Default 100. */
+  @IsOptional()
+  @Coerce(({ value }: { value: unknown }) => (typeof value === 'string' ? Number(value) : value))
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+}
 
 /** One problem cell of a run, as the review grid pages them. */
 export class IssueView {

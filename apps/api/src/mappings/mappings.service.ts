@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { isCsvEngineError, pairSources, validateMappings } from '@csv-mapper/csv-engine';
+import {
+  isCsvEngineError,
+  pairSources,
+  validateMappings,
+  validateTemplateRules,
+} from '@csv-mapper/csv-engine';
 import type { MappingPair, MatchResult, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { SavedMappingEntity } from '@csv-mapper/db';
@@ -141,6 +146,7 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     templateHeaders: m.templateHeaders,
     dataHeaders: m.dataHeaders,
     mappings: m.mappings,
+    ...(m.templateRules ? { templateRules: m.templateRules } : {}),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     locked,
@@ -158,9 +164,15 @@ function sourcesOf(pairs: MappingPair[]): string[] {
 }
 
 /** The meaning the shape cannot carry: every pair names a template column, at most once. */
-function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdAt' | 'updatedAt' | 'locked'> {
+function checked(v: SaveMappingRequest): Omit<
+  SavedMappingView,
+  'id' | 'createdAt' | 'updatedAt' | 'locked' | 'templateRules'
+> & {
+  templateRules: SavedMappingView['templateRules'] | null;
+} {
   try {
     validateMappings(v.templateHeaders, v.mappings);
+    validateTemplateRules(v.templateHeaders, v.templateRules);
   } catch (err) {
     if (isCsvEngineError(err)) throw new AppError(400, err.code, err.message);
     throw err;
@@ -171,5 +183,6 @@ function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdA
     templateHeaders: v.templateHeaders,
     dataHeaders: v.dataHeaders,
     mappings: v.mappings,
+    templateRules: v.templateRules ?? null,
   };
 }

@@ -5,6 +5,7 @@ import {
   pairSources,
   previewMapping,
   validateMappings,
+  validateTemplateRules,
   type ApplyOptions,
 } from '@csv-mapper/csv-engine';
 import { createHash } from 'node:crypto';
@@ -13,17 +14,27 @@ import {
   limitsOf,
   outputFilename,
   requiredColumns,
+  templateRulesOf,
   VIRTUAL_TEMPLATE_PREFIX,
+  withDerivedPairs,
 } from '@csv-mapper/domain';
+import { ISSUES_MAX } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
+import { ReviewService } from '../jobs/review.service';
 import { MappingsService } from '../mappings/mappings.service';
 import { IdempotencyService, type IdempotentResult } from './idempotency.service';
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
-import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
+import type {
+  PreviewResponse,
+  ProcessRequest,
+  ProcessResponse,
+  QueuedResponse,
+  TemplateRules,
+} from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
 // (QuotaLedger: the plan's rows-per-file and monthly caps), applies the engine or queues a job, commits the
@@ -34,6 +45,8 @@ export const PREVIEW_ROWS = 10;
 
 interface Prepared {
   templateHeaders: string[];
+  /** The built-in template's rules, then the saved mapping's, then the request's (by column). */
+  templateRules: TemplateRules;
   templateFilename: string | null;
   mapping: { id: string; name: string } | null;
   required: string[];
@@ -49,6 +62,7 @@ export class ProcessingService {
     private readonly mappings: MappingsService,
     private readonly idempotency: IdempotencyService,
     private readonly quota: QuotaLedger,
+    private readonly review: ReviewService,
   ) {}
 
   /** `process` under an Idempotency-Key: a repeat within 24 h answers the same (the same job). */
@@ -145,6 +159,7 @@ export class ProcessingService {
             dataFilename: data.meta.filename,
             fileSizeBytes: data.meta.size,
             options: { ...this.applyOptions(data, required), ...req.options },
+            ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
           },
           dedupeKey,
         );
@@ -168,14 +183,39 @@ export class ProcessingService {
       result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...req.options,
+        ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
         maxRows: granted,
-        maxWarnings: MAX_WARNINGS,
+        // Every problem up to ISSUES_MAX is kept for the review routes; the answer carries the first 100.
+        maxWarnings: ISSUES_MAX,
       });
     } catch (err) {
       await this.quota.refund(user.id, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
+    // A run with problems can be reviewed and fixed through the job routes, like a background job.
+    const reviewId =
+      result.stats.warningCount > 0
+        ? await this.review.saveSyncRun(
+            user.id,
+            {
+              userId: user.id,
+              dataFileId: req.dataFileId,
+              templateFileId: req.templateFileId,
+              templateFilename: templateFilename ?? undefined,
+              mappingId: mapping?.id ?? null,
+              mappingName: mapping?.name ?? null,
+              templateHeaders,
+              mappings: req.mappings,
+              totalRows: fileRows,
+              dataFilename: data.meta.filename,
+              fileSizeBytes: data.meta.size,
+              options: { ...this.applyOptions(data, required), ...req.options },
+              ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
+            },
+            result.stats,
+          )
+        : null;
     await this.quota.commit({
       userId: user.id,
       reservedRows: granted,
@@ -191,18 +231,22 @@ export class ProcessingService {
       limitExceeded: limitType !== null,
       limitType,
       warningCount: result.stats.warningCount,
-      warnings: result.stats.warnings,
+      warnings: result.stats.warnings.slice(0, MAX_WARNINGS),
       controlTotals: result.stats.controlTotals,
+      warningsByRule: result.stats.warningsByRule,
+      ...(reviewId ? { reviewId } : {}),
     };
   }
 
   /** The first output rows for the current (possibly incomplete) mappings; uses no quota. */
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
-    const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
+    const prepared = await this.prepare(user, input, false);
+    const { templateHeaders, required, data, req } = prepared;
     try {
       const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
       const result = await previewMapping(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
+        ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
         formulaProtection: req.options.formulaProtection,
         rows: PREVIEW_ROWS,
         maxWarnings: MAX_WARNINGS,
@@ -230,12 +274,13 @@ export class ProcessingService {
   private async withSavedMapping(
     user: AuthUser,
     req: ProcessRequest,
-  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping'] }> {
-    if (!req.mappingId) return { req, mapping: null };
+  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping']; savedRules: TemplateRules }> {
+    if (!req.mappingId) return { req, mapping: null, savedRules: {} };
     const saved = await this.mappings.get(user, req.mappingId);
     const mapping = { id: saved.id, name: saved.name };
-    if (req.mappings.length > 0) return { req, mapping };
-    return { req: { ...req, mappings: saved.mappings }, mapping };
+    const savedRules = saved.templateRules ?? {};
+    if (req.mappings.length > 0) return { req, mapping, savedRules };
+    return { req: { ...req, mappings: saved.mappings }, mapping, savedRules };
   }
 
   private async prepare(
@@ -243,7 +288,10 @@ export class ProcessingService {
     input: ProcessRequest,
     complete: boolean,
   ): Promise<Prepared & { req: ProcessRequest }> {
-    const { req, mapping } = await this.withSavedMapping(user, input);
+    const saved = await this.withSavedMapping(user, input);
+    const { mapping } = saved;
+    let req = saved.req;
+    let builtInRules: TemplateRules = {};
     let templateHeaders: string[];
     let templateFilename: string | null = null;
     let required: string[] = [];
@@ -261,6 +309,9 @@ export class ProcessingService {
       if (builtIn && builtIn.columns.every((c, i) => c.name === templateHeaders[i])) {
         required = requiredColumns(builtIn);
         templateFilename = builtIn.name;
+        builtInRules = templateRulesOf(builtIn);
+        // e.g. Shopify's Handle as a slug of the Title when no column is mapped onto it
+        req = { ...req, mappings: withDerivedPairs(builtIn, req.mappings) };
       }
     } else {
       const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
@@ -268,8 +319,15 @@ export class ProcessingService {
       templateFilename = template.meta.filename;
     }
     const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
+    // A column named in the request replaces that column's built-in (or saved) rules.
+    const templateRules: TemplateRules = {
+      ...builtInRules,
+      ...saved.savedRules,
+      ...(req.templateRules ?? {}),
+    };
     try {
       validateMappings(templateHeaders, req.mappings);
+      validateTemplateRules(templateHeaders, templateRules);
     } catch (err) {
       throw engineError(err);
     }
@@ -313,8 +371,12 @@ export class ProcessingService {
         );
       }
     }
-    return { templateHeaders, templateFilename, mapping, required, data, req };
+    return { templateHeaders, templateRules, templateFilename, mapping, required, data, req };
   }
+}
+
+function hasRules(r: TemplateRules): boolean {
+  return Object.keys(r).length > 0;
 }
 
 function engineError(err: unknown): unknown {
@@ -341,6 +403,7 @@ function requestKey(
         templateHeaders,
         req.mappings,
         req.options,
+        ...(req.templateRules ? [req.templateRules] : []),
       ]),
     )
     .digest('hex');

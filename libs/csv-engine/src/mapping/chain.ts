@@ -42,9 +42,18 @@ export function newChain(): ChainPlan {
 /** What the chain needs of the run: its output side and a scratch output for the byte transforms. */
 export interface ChainHost extends CellOut {
   readonly scratch: CellOut;
+  /**
+   * This row's edited values by data column: an edit of a template column copied from a data column
+   * also feeds the chains that derive from that column (fix the Title, and the Handle follows).
+   */
+  readonly rowDataEdits: ReadonlyMap<number, string> | null;
 }
 
-const textOf = (r: RecordView, k: number): string => {
+const textOf = (host: ChainHost, r: RecordView, k: number): string => {
+  if (host.rowDataEdits !== null) {
+    const edited = host.rowDataEdits.get(k);
+    if (edited !== undefined) return edited;
+  }
   if (k < 0 || k >= r.count) return '';
   const v = contentOf(r, k);
   return v.s === v.e ? '' : v.buf.toString('utf8', v.s, v.e);
@@ -66,7 +75,7 @@ function innerValue(host: ChainHost, r: RecordView, inner: Op, rowNo: number): s
   out.sink.ensure((r.ends[r.base + r.count - 1] - r.ends[r.base - 1]) * 2 + 64);
   switch (inner.kind) {
     case OP_COPY:
-      return textOf(r, inner.src);
+      return textOf(host, r, inner.src);
     case OP_DATE:
       if (inner.src < r.count) mapDate(out, r, inner, rowNo);
       break;
@@ -80,7 +89,7 @@ function innerValue(host: ChainHost, r: RecordView, inner: Op, rowNo: number): s
       if (inner.src < r.count) mapBoolean(out, r, inner);
       break;
     default:
-      return textOf(r, inner.src);
+      return textOf(host, r, inner.src);
   }
   return takeScratch(out.sink);
 }
@@ -91,10 +100,10 @@ export function chainValue(host: ChainHost, r: RecordView, op: Op, rowNo: number
   let v: string;
   switch (c.source) {
     case SRC_CONTENT:
-      v = textOf(r, op.src);
+      v = textOf(host, r, op.src);
       break;
     case SRC_COMBINE: {
-      const values = c.combineSrc.map((k) => textOf(r, k));
+      const values = c.combineSrc.map((k) => textOf(host, r, k));
       v = combineValues(c.combine as CombinePattern, values);
       break;
     }

@@ -12,7 +12,7 @@ import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } fro
 import { ByteSink, writeCell, writeStringCell } from '../writer';
 import { mergeBlockStats, raggedReason, takeBlockStats } from './blocks';
 import type { CellOut, Span } from './cells';
-import { chainValue, scratchOut, type ChainHost } from './chain';
+import { chainValue, scratchOut, SRC_CONTENT, type ChainHost } from './chain';
 import { compilePlan, type PlanInput } from './compile';
 import type { Decided } from './inference';
 import {
@@ -23,7 +23,10 @@ import {
   OP_DATE,
   OP_DEBIT_CREDIT,
   OP_EMPTY,
+  OP_LOWER,
   OP_NUMBER,
+  OP_TRIM,
+  OP_UPPER,
   type Op,
 } from './plan';
 import { checkValue, type CompiledRules } from './rules';
@@ -70,6 +73,9 @@ export class MappingRun implements ChainHost, PlanInput {
   /** Rows with an edit in the patch, counted as they are written. */
   private editedRows = 0;
   private editedCells = 0;
+  rowDataEdits: Map<number, string> | null = null;
+  /** Template columns that copy a data column's text (trimmed or cased at most), by that column. */
+  private editFeeds = new Map<string, number>();
   /** The inference pass's decisions (set before compile). */
   decided = new Map<number, Decided>();
   private ops: Op[] = [];
@@ -145,6 +151,19 @@ export class MappingRun implements ChainHost, PlanInput {
     this.expected = info.headers.length;
     this.sameDelim = info.delimiter.charCodeAt(0) === this.delim;
     this.ops = compilePlan(info, this);
+    this.editFeeds = new Map(
+      this.ops
+        .filter(
+          (op) =>
+            op.src >= 0 &&
+            (op.kind === OP_COPY ||
+              op.kind === OP_TRIM ||
+              op.kind === OP_UPPER ||
+              op.kind === OP_LOWER ||
+              (op.kind === OP_CHAIN && op.chain?.source === SRC_CONTENT)),
+        )
+        .map((op) => [op.column, op.src]),
+    );
   }
 
   writeHeader(): void {
@@ -212,7 +231,14 @@ export class MappingRun implements ChainHost, PlanInput {
         return true;
       }
       edits = this.patch.edits.get(rowNo) ?? null;
-      if (edits !== null) this.editedRows++;
+      this.rowDataEdits = null;
+      if (edits !== null) {
+        this.editedRows++;
+        for (const [column, value] of edits) {
+          const k = this.editFeeds.get(column);
+          if (k !== undefined) (this.rowDataEdits ??= new Map()).set(k, value);
+        }
+      }
     }
     const count = r.count;
     if (count !== this.expected) this.ragged(r, rowNo);
