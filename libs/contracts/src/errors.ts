@@ -101,5 +101,9 @@ export const ERROR_CODES = [
   'INVALID_ROW',
   'PATCH_TOO_LARGE',
   'QUOTA_EXHAUSTED',
+  // bulk uploads
+  'TOO_MANY_FILES',
+  'BATCH_QUOTA_EXCEEDED',
+  'NO_FILES_ACCEPTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,3 +7,4 @@ export * from './webhook-signing';
 export * from './job-metrics';
 export * from './job-events';
 export * from './review-store';
+export * from './batch-store';

@@ -30,6 +30,7 @@ import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
 import type {
   PreviewResponse,
+  ProcessCsvPayload,
   ProcessRequest,
   ProcessResponse,
   QueuedResponse,
@@ -43,7 +44,7 @@ import type {
 export const MAX_WARNINGS = 100;
 export const PREVIEW_ROWS = 10;
 
-interface Prepared {
+export interface Prepared {
   templateHeaders: string[];
   /** The built-in template's rules, then the saved mapping's, then the request's (by column). */
   templateRules: TemplateRules;
@@ -136,7 +137,6 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const { templateFilename, mapping } = p;
     const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
@@ -145,22 +145,7 @@ export class ProcessingService {
       try {
         const jobId = await this.jobs.enqueueProcessCsv(
           user.plan,
-          {
-            userId: user.id,
-            dataFileId: req.dataFileId,
-            templateFileId: req.templateFileId,
-            templateFilename: templateFilename ?? undefined,
-            mappingId: mapping?.id ?? null,
-            mappingName: mapping?.name ?? null,
-            templateHeaders,
-            mappings: req.mappings,
-            maxRows: granted,
-            totalRows: fileRows,
-            dataFilename: data.meta.filename,
-            fileSizeBytes: data.meta.size,
-            options: { ...this.applyOptions(data, required), ...req.options },
-            ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
-          },
+          this.jobPayload(user, req, p, granted),
           dedupeKey,
         );
         return {
@@ -196,25 +181,7 @@ export class ProcessingService {
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(
-            user.id,
-            {
-              userId: user.id,
-              dataFileId: req.dataFileId,
-              templateFileId: req.templateFileId,
-              templateFilename: templateFilename ?? undefined,
-              mappingId: mapping?.id ?? null,
-              mappingName: mapping?.name ?? null,
-              templateHeaders,
-              mappings: req.mappings,
-              totalRows: fileRows,
-              dataFilename: data.meta.filename,
-              fileSizeBytes: data.meta.size,
-              options: { ...this.applyOptions(data, required), ...req.options },
-              ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
-            },
-            result.stats,
-          )
+        ? await this.review.saveSyncRun(user.id, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
         : null;
     await this.quota.commit({
       userId: user.id,
@@ -235,6 +202,33 @@ export class ProcessingService {
       controlTotals: result.stats.controlTotals,
       warningsByRule: result.stats.warningsByRule,
       ...(reviewId ? { reviewId } : {}),
+    };
+  }
+
+  /** What a background job for `req` carries (ids and the mapping, never file contents). */
+  jobPayload(
+    user: AuthUser,
+    req: Pick<ProcessRequest, 'dataFileId' | 'templateFileId' | 'mappings' | 'options'>,
+    p: Prepared,
+    granted: number,
+    batchId: string | null = null,
+  ): ProcessCsvPayload {
+    return {
+      userId: user.id,
+      dataFileId: req.dataFileId,
+      templateFileId: req.templateFileId,
+      templateFilename: p.templateFilename ?? undefined,
+      mappingId: p.mapping?.id ?? null,
+      mappingName: p.mapping?.name ?? null,
+      templateHeaders: p.templateHeaders,
+      mappings: req.mappings,
+      maxRows: granted,
+      totalRows: p.data.info.rowCount,
+      dataFilename: p.data.meta.filename,
+      fileSizeBytes: p.data.meta.size,
+      options: { ...this.applyOptions(p.data, p.required), ...req.options },
+      ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
+      ...(batchId ? { batchId } : {}),
     };
   }
 
@@ -283,7 +277,8 @@ export class ProcessingService {
     return { req: { ...req, mappings: saved.mappings }, mapping, savedRules };
   }
 
-  private async prepare(
+  /** Checks a request against both files (and a saved mapping); `complete` also wants every column mapped. */
+  async prepare(
     user: AuthUser,
     input: ProcessRequest,
     complete: boolean,
@@ -373,6 +368,12 @@ export class ProcessingService {
     }
     return { templateHeaders, templateRules, templateFilename, mapping, required, data, req };
   }
+}
+
+/** A sync run's review record: its job payload without the rows reserved (a rerun reserves its own). */
+function syncRecord(payload: ProcessCsvPayload): Omit<ProcessCsvPayload, 'maxRows'> {
+  const { maxRows: _maxRows, ...record } = payload;
+  return record;
 }
 
 function hasRules(r: TemplateRules): boolean {

@@ -44,6 +44,10 @@ import {
   ProcessingProgress,
   ProcessingSuccess,
 } from './processing-step';
+import { createBatch, MAX_BATCH_FILES } from '../../batches/api/batches';
+import { BatchProgress } from '../../batches/components/batch-progress';
+import { BulkFilesPanel } from '../../batches/components/bulk-files-panel';
+import { useBulkFiles } from '../../batches/hooks/use-bulk-files';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
@@ -75,6 +79,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const relogin = useUnauthorizedRedirect();
   const saveMapping = useSaveMapping();
   const loadedId = useRef<string | null>(null);
+  // Bulk uploads (plans with background processing): more data files for the same mapping, one batch.
+  const bulk = useBulkFiles();
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const bulkAllowed = signedIn && planLimits?.asyncProcessing === true;
 
   const { step, template, data, mappings, suggested, result, templateRules } = state;
   const builtIn = builtInOf(template);
@@ -158,9 +166,16 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     }
   };
 
+  /** Several data files at once: the first drives the mapping, the others join the bulk upload. */
+  const onDataFiles = async (files: File[]) => {
+    await onFile(files[0], 'data');
+    await bulk.add(files.slice(1), MAX_BATCH_FILES - 1);
+  };
+
   const removeTemplate = () => {
     if (template && !template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) void deleteUpload(template.id);
     if (data) void deleteUpload(data.id);
+    bulk.clear(true);
     setPreview(null);
     setMatch(null);
     dispatch({ type: 'removeTemplate' });
@@ -168,6 +183,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   };
   const removeData = () => {
     if (data) void deleteUpload(data.id);
+    bulk.clear(true);
     setPreview(null);
     setMatch(null);
     dispatch({ type: 'removeData' });
@@ -280,6 +296,26 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       });
       return;
     }
+    if (bulk.files.length > 0) {
+      dispatch({ type: 'generate' });
+      const { dataFileId, ...rest } = body;
+      try {
+        const created = await createBatch({
+          ...rest,
+          dataFileIds: [dataFileId, ...bulk.files.map((f) => f.id)],
+        });
+        setBatchId(created.batchId);
+      } catch (err) {
+        dispatch({ type: 'processFailed' });
+        if (isUnauthorizedError(err)) return relogin();
+        showToast({
+          title: 'Processing failed',
+          description: errorDescription(err, 'The bulk upload could not be started.'),
+          type: 'error',
+        });
+      }
+      return;
+    }
     dispatch({ type: 'generate' });
     setReviewJobId(null);
     setProgress(PROGRESS_STAGES[0]);
@@ -385,10 +421,12 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           <UploadZone
             kind="data"
             file={data}
-            uploading={uploading === 'data'}
+            uploading={uploading === 'data' || bulk.uploading}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'data')}
             onRemove={removeData}
+            multiple={bulkAllowed}
+            onFiles={(fs) => void onDataFiles(fs)}
           />
         </Stack>
       ) : null}
@@ -413,6 +451,15 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             </Alert.Root>
           ) : null}
           <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
+          {bulkAllowed ? (
+            <BulkFilesPanel
+              primary={data}
+              extras={bulk.files}
+              uploading={bulk.uploading}
+              onAdd={(fs) => void bulk.add(fs, MAX_BATCH_FILES - 1 - bulk.files.length)}
+              onRemove={bulk.remove}
+            />
+          ) : null}
           <MappingBoard
             templateHeaders={template.headers}
             dataHeaders={data.headers}
@@ -467,7 +514,19 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       ) : null}
 
       {step === 4 ? (
-        result ? (
+        batchId ? (
+          <BatchProgress
+            batchId={batchId}
+            onReset={() => {
+              setBatchId(null);
+              bulk.clear(false);
+              setPreview(null);
+              setMatch(null);
+              dispatch({ type: 'reset' });
+              if (loadMappingId) setParams({}, { replace: true });
+            }}
+          />
+        ) : result ? (
           <Stack gap="6">
             <ProcessingSuccess
               result={result}
