@@ -527,7 +527,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             }}
           />
         ) : result ? (
-          <Stack gap="6">
+          <Box>
             <ProcessingSuccess
               result={result}
               onReset={() => {
@@ -547,7 +547,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
                 jobId={reviewJobId ?? undefined}
               />
             ) : null}
-          </Stack>
+          </Box>
         ) : queued ? (
           <BackgroundJobProgress queued={queued} onDone={finish} onFailed={jobFailed} />
         ) : (

@@ -1,3 +1,4 @@
+import type { IssuesPage as IssuesAnswer, PatchCellsResponse, RerunResponse } from '@csv-mapper/contracts';
 import { apiJson } from '../../../lib/api-client';
 import type { IssueLike } from '../utils/review-model';
 
@@ -8,9 +9,12 @@ import type { IssueLike } from '../utils/review-model';
 export interface IssuesPage {
   issues: IssueLike[];
   nextCursor: string | null;
-  /** Problems matching the filter, when the api counts them. */
+  /** Problems matching the filter. */
   total?: number;
 }
+
+/** Problems per request: the api's largest page, so scrolling needs few round trips. */
+export const ISSUES_PAGE = 500;
 
 export interface IssuesQuery {
   rule?: string;
@@ -19,16 +23,12 @@ export interface IssuesQuery {
 }
 
 export async function getJobIssues(jobId: string, q: IssuesQuery): Promise<IssuesPage> {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams({ limit: String(ISSUES_PAGE) });
   if (q.rule) params.set('rule', q.rule);
   if (q.column) params.set('column', q.column);
   if (q.cursor) params.set('cursor', q.cursor);
   const query = params.toString();
-  const page = await apiJson<IssuesPage & { warnings?: IssueLike[]; items?: IssueLike[] }>(
-    'GET',
-    `/api/jobs/${encodeURIComponent(jobId)}/issues${query ? `?${query}` : ''}`,
-  );
-  return { ...page, issues: page.issues ?? page.warnings ?? page.items ?? [] };
+  return apiJson<IssuesAnswer>('GET', `/api/jobs/${encodeURIComponent(jobId)}/issues?${query}`);
 }
 
 export interface CellPatch {
@@ -37,11 +37,11 @@ export interface CellPatch {
 }
 
 /** `PATCH /api/jobs/:id/cells`: stores edits and row deletions for the next run. */
-export function patchJobCells(jobId: string, patch: CellPatch): Promise<unknown> {
-  return apiJson('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/cells`, patch);
+export function patchJobCells(jobId: string, patch: CellPatch): Promise<PatchCellsResponse> {
+  return apiJson<PatchCellsResponse>('PATCH', `/api/jobs/${encodeURIComponent(jobId)}/cells`, patch);
 }
 
 /** `POST /api/jobs/:id/rerun`: 202 with the corrected run's job id. */
-export function rerunJob(jobId: string): Promise<{ jobId: string }> {
-  return apiJson<{ jobId: string }>('POST', `/api/jobs/${encodeURIComponent(jobId)}/rerun`);
+export function rerunJob(jobId: string): Promise<RerunResponse> {
+  return apiJson<RerunResponse>('POST', `/api/jobs/${encodeURIComponent(jobId)}/rerun`);
 }

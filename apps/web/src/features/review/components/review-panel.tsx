@@ -102,7 +102,7 @@ function Shell({
   footer: React.ReactNode;
 }) {
   return (
-    <Card.Root data-testid="review-panel">
+    <Card.Root data-testid="review-panel" mt="6">
       <Card.Body gap="4">
         <Stack gap="1">
           <Text as="h2" fontSize="lg" fontWeight="semibold">
@@ -181,8 +181,11 @@ function SyncReviewPanel({
   const [filter, setFilter] = useState<ReviewFilter>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [lastEdit, setLastEdit] = useState<LastEdit | null>(null);
+  const [deletions, bumpDeletions] = useReducer((n: number) => n + 1, 0);
   const version = review.version;
-  const rows = useMemo(() => review.rows(filter), [review, filter, version]);
+  // The shown rows change with the filter and deletions, not with edits: a row fixed in place stays
+  // where it is (now without problems) instead of vanishing under the cursor.
+  const rows = useMemo(() => review.rows(filter), [review, filter, deletions]);
   const counts = review.counts();
 
   const getRow = useCallback(
@@ -258,7 +261,7 @@ function SyncReviewPanel({
             onClick={() => {
               review.deleteRows([...selected]);
               setSelected(new Set());
-              bump();
+              bumpDeletions();
             }}
           >
             <TrashIcon /> Delete {selected.size > 0 ? plural(selected.size, 'row') : 'rows'}
