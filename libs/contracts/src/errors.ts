@@ -105,6 +105,10 @@ export const ERROR_CODES = [
   'ALREADY_IN_TEAM',
   'CANNOT_JOIN_TEAM',
   'TEAM_HAS_MEMBERS',
+  // review and fix (issue 22)
+  'INVALID_ROW',
+  'PATCH_TOO_LARGE',
+  'QUOTA_EXHAUSTED',
   // bulk uploads
   'TOO_MANY_FILES',
   'BATCH_QUOTA_EXCEEDED',

@@ -55,11 +55,11 @@ export class JobsService {
    * A failed or cancelled one is removed so the request can run again.
    */
   async findExisting(
-    userId: string,
+    teamId: string,
     dedupeKey: string,
   ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
     const job = await this.queue.getJob(jobIdFrom(QUEUES.csvJobs, dedupeKey));
-    if (!job || job.data.userId !== userId) return null;
+    if (!job || jobTeamOf(job.data) !== teamId) return null;
     const state = await this.stateOf(job);
     if (state === 'failed' || state === 'cancelled') {
       await job.remove().catch(() => undefined);
@@ -237,6 +237,10 @@ export class JobsService {
         ? {
             warningSamples: await this.warningSamples(r, jobTeamOf(job.data)),
             controlTotals: r.controlTotals,
+            ...(r.totals ? { totals: r.totals } : {}),
+            ...(r.output ? { output: r.output } : {}),
+            ...(r.warningsByRule ? { warningsByRule: r.warningsByRule } : {}),
+            ...(r.corrections ? { corrections: r.corrections } : {}),
           }
         : {}),
       filename: r?.filename ?? job.data.dataFilename,
