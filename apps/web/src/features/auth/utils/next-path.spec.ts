@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { nextPath } from './next-path';
 
 describe('nextPath (where signing in goes next)', () => {
@@ -8,7 +9,7 @@ describe('nextPath (where signing in goes next)', () => {
 
   it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', ''])(
     'refuses %j (another site or no path): the dashboard is used instead',
-    (next) => {
+    (next: string) => {
       expect(nextPath(`?next=${encodeURIComponent(next)}`)).toBeNull();
     },
   );
