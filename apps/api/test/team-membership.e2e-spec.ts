@@ -107,6 +107,7 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
   });
   const routes: Route[] = [
     { method: 'get', path: '/api/mappings/:mapping', memberToo: true },
+    { method: 'get', path: '/api/mappings/:mapping/recipe', memberToo: true },
     { method: 'put', path: '/api/mappings/:mapping', body: mapping, memberToo: true },
     { method: 'delete', path: '/api/mappings/:mapping' },
     { method: 'delete', path: '/api/api-keys/:key' },
@@ -118,6 +119,9 @@ describe('membership check on every team-scoped route (real Postgres and Redis)'
     { method: 'post', path: `/api/webhooks/:webhook/deliveries/${randomUUID()}/resend` },
     { method: 'get', path: '/api/jobs/:job', memberToo: true },
     { method: 'get', path: '/api/jobs/:job/result' },
+    { method: 'get', path: '/api/jobs/:job/issues' },
+    { method: 'patch', path: '/api/jobs/:job/cells', body: { edits: [] } },
+    { method: 'post', path: '/api/jobs/:job/rerun' },
     { method: 'delete', path: '/api/jobs/:job' },
     { method: 'get', path: '/api/batches/:batch', memberToo: true },
     { method: 'get', path: '/api/batches/:batch/result.zip' },
