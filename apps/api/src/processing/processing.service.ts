@@ -191,7 +191,11 @@ export class ProcessingService {
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(user.teamId, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
+        ? await this.review.saveSyncRun(
+            user.teamId,
+            syncRecord(this.jobPayload(user, req, p, 0)),
+            result.stats,
+          )
         : null;
     await this.quota.commit({
       userId: user.id,
