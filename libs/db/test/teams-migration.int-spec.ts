@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions, ensureDatabase, MIGRATIONS } from '@csv-mapper/db';
-import { Teams1723000000000 } from '../src/migrations/1723000000000-teams';
+import { Teams1721000000000 } from '../src/migrations/1721000000000-teams';
 
 // The teams migration on a database filled BEFORE it: every account gets a team it owns, and its saved
 // mappings, usage (history and monthly count), API keys and webhook endpoints are the team's afterwards,
@@ -17,7 +17,7 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
     await admin.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}"`);
     await admin.destroy();
     await ensureDatabase(url.toString());
-    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Teams1723000000000));
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Teams1721000000000));
     expect(before.length).toBe(MIGRATIONS.length - 1);
     ds = new DataSource({ ...buildDataSourceOptions(url.toString(), { poolSize: 2 }), migrations: before });
     await ds.initialize();
@@ -64,7 +64,7 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
     await extra.initialize();
     try {
       const ran = await extra.runMigrations({ transaction: 'each' });
-      expect(ran.map((m) => m.name)).toEqual(['Teams1723000000000']);
+      expect(ran.map((m) => m.name)).toEqual(['Teams1721000000000']);
     } finally {
       await extra.destroy();
     }
@@ -134,7 +134,7 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
   });
 
   it('can be undone', async () => {
-    const migration = new Teams1723000000000();
+    const migration = new Teams1721000000000();
     const q = ds.createQueryRunner();
     try {
       await migration.down(q);

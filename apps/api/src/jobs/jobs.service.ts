@@ -55,11 +55,12 @@ export class JobsService {
    * A failed or cancelled one is removed so the request can run again.
    */
   async findExisting(
-    teamId: string,
+    userId: string,
     dedupeKey: string,
   ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
     const job = await this.queue.getJob(jobIdFrom(QUEUES.csvJobs, dedupeKey));
-    if (!job || jobTeamOf(job.data) !== teamId) return null;
+    // The key holds the caller (a run) or the team (a corrected run): either may own the job it names.
+    if (!job || (job.data.userId !== userId && jobTeamOf(job.data) !== userId)) return null;
     const state = await this.stateOf(job);
     if (state === 'failed' || state === 'cancelled') {
       await job.remove().catch(() => undefined);

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkValue, compileRules, type ApplyStats } from '@csv-mapper/csv-engine';
+import { jobTeamOf } from '@csv-mapper/contracts';
 import type {
   EditProblem,
   IssuesPage,
@@ -13,7 +14,6 @@ import type {
   RerunResponse,
   TemplateRules,
 } from '@csv-mapper/contracts';
-import { jobTeamOf } from '@csv-mapper/contracts';
 import {
   BlobNotFoundError,
   EphemeralStore,
@@ -249,7 +249,6 @@ export class ReviewService {
       return { runId: id, reviewId: id, record, finished: true };
     }
     const job = await this.queue.getJob(id);
-    // `userId` here is the caller's team (runs, patches and files are the team's).
     if (!job || jobTeamOf(job.data) !== userId) throw notFound();
     const { maxRows: _maxRows, applyPatch: _applyPatch, ...record } = job.data;
     const state = await job.getState();

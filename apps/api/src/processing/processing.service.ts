@@ -109,7 +109,7 @@ export class ProcessingService {
     // A double submit of the same request is one job: answer the existing one without reserving again.
     const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
     if (background) {
-      const existing = await this.awaitExistingOrClaim(user.teamId, dedupeKey);
+      const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
     }
     try {
@@ -191,11 +191,7 @@ export class ProcessingService {
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(
-            user.teamId,
-            syncRecord(this.jobPayload(user, req, p, 0)),
-            result.stats,
-          )
+        ? await this.review.saveSyncRun(user.teamId, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
         : null;
     await this.quota.commit({
       userId: user.id,

@@ -11,8 +11,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Two triggers keep code that predates teams correct: a new user gets their team, and a row inserted with
  * only `user_id` lands in that user's current team.
  */
-export class Teams1723000000000 implements MigrationInterface {
-  name = 'Teams1723000000000';
+export class Teams1721000000000 implements MigrationInterface {
+  name = 'Teams1721000000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
