@@ -359,6 +359,40 @@ describe('teams (real Postgres, Redis and SMTP)', () => {
     expect((await owner.agent.get('/api/user/profile').expect(200)).body.monthlyUsage.used).toBe(4);
   });
 
+  it('a member reviews the problems of their own sync run: its review belongs to the team', async () => {
+    const owner = await signUp(app, 'business');
+    const member = await join(owner.agent);
+    const t = await member.agent
+      .post('/api/upload')
+      .set(H)
+      .field('type', 'template')
+      .attach('file', Buffer.from('Date,Amount\n'), 't.csv')
+      .expect(201);
+    const d = await member.agent
+      .post('/api/upload')
+      .set(H)
+      .field('type', 'data')
+      .attach('file', Buffer.from('Tag,Betrag\n2024-01-01,abc\n'), 'd.csv')
+      .expect(201);
+    const run = await member.agent
+      .post('/api/process')
+      .set(H)
+      .send({
+        templateFileId: t.body.id,
+        dataFileId: d.body.id,
+        mappings: [
+          { templateColumn: 'Date', dataColumn: 'Tag' },
+          { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'number' } },
+        ],
+        options: {},
+      })
+      .expect(200);
+    expect(run.body.reviewId).toEqual(expect.stringMatching(/^sync-/));
+    const issues = await member.agent.get(`/api/jobs/${run.body.reviewId}/issues`).expect(200);
+    expect(issues.body.issues).toEqual([expect.objectContaining({ row: 1, column: 'Amount', value: 'abc' })]);
+    await owner.agent.get(`/api/jobs/${run.body.reviewId}/issues`).expect(200);
+  });
+
   it('deleting the account holder tells how many members lose access, then deletes the team’s data only', async () => {
     const owner = await signUp(app, 'business');
     const saved = await owner.agent.post('/api/mappings').set(H).send(mapping).expect(201);
