@@ -8,6 +8,7 @@ import { Teams1721000000000 } from '../src/migrations/1721000000000-teams';
 // the user's team.
 describe('teams migration (real Postgres, filled before it runs)', () => {
   let ds: DataSource;
+  let before: typeof MIGRATIONS;
   const url = new URL(process.env.DATABASE_URL as string);
   url.pathname = `${url.pathname.slice(1)}_premig`;
 
@@ -17,8 +18,9 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
     await admin.query(`DROP DATABASE IF EXISTS "${url.pathname.slice(1)}"`);
     await admin.destroy();
     await ensureDatabase(url.toString());
-    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Teams1721000000000));
-    expect(before.length).toBe(MIGRATIONS.length - 1);
+    before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Teams1721000000000));
+    // Everything up to the teams migration; it and any later ones run once the database is filled.
+    expect(before.length).toBeGreaterThan(0);
     ds = new DataSource({ ...buildDataSourceOptions(url.toString(), { poolSize: 2 }), migrations: before });
     await ds.initialize();
     await ds.runMigrations({ transaction: 'each' });
@@ -64,7 +66,10 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
     await extra.initialize();
     try {
       const ran = await extra.runMigrations({ transaction: 'each' });
-      expect(ran.map((m) => m.name)).toEqual(['Teams1721000000000']);
+      expect(ran.map((m) => m.name)).toEqual(
+        MIGRATIONS.slice(before.length).map((M) => (new M() as { name: string }).name),
+      );
+      expect(ran[0].name).toBe('Teams1721000000000');
     } finally {
       await extra.destroy();
     }
