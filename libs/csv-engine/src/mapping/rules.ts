@@ -76,10 +76,16 @@ function numberBytes(buf: Buffer, s: number, e: number): boolean {
   let i = s;
   if (buf[i] === 0x2b || buf[i] === 0x2d) i++;
   let digits = 0;
-  while (i < e && DIGIT(buf[i])) (i++, digits++);
+  while (i < e && DIGIT(buf[i])) {
+    i++;
+    digits++;
+  }
   if (i < e && buf[i] === 0x2e) {
     i++;
-    while (i < e && DIGIT(buf[i])) (i++, digits++);
+    while (i < e && DIGIT(buf[i])) {
+      i++;
+      digits++;
+    }
   }
   if (digits === 0) return false;
   if (i < e && (buf[i] === 0x65 || buf[i] === 0x45)) {
