@@ -4,9 +4,13 @@ import {
   isCsvEngineError,
   pairSources,
   previewMapping,
+  resolveOutputOptions,
+  runTotals,
   validateMappings,
+  writeOptionsOf,
   validateTemplateRules,
   type ApplyOptions,
+  type TemplateFormat,
 } from '@csv-mapper/csv-engine';
 import { createHash } from 'node:crypto';
 import {
@@ -29,11 +33,13 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
 import type {
+  OutputOptions,
   PreviewResponse,
   ProcessCsvPayload,
   ProcessRequest,
   ProcessResponse,
   QueuedResponse,
+  ResolvedOutputOptions,
   TemplateRules,
 } from '@csv-mapper/contracts';
 
@@ -49,6 +55,8 @@ export interface Prepared {
   /** The built-in template's rules, then the saved mapping's, then the request's (by column). */
   templateRules: TemplateRules;
   templateFilename: string | null;
+  /** The settings the result is written with (request options over the saved mapping's, then the template's). */
+  output: ResolvedOutputOptions;
   mapping: { id: string; name: string } | null;
   required: string[];
   data: StoredUploadView;
@@ -137,15 +145,17 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
+    const { output } = p;
+    const reservation = await this.quota.reserveForFile(user.teamId, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
+    const limit = limitType === null ? null : limitType === 'monthlyQuota' ? 'monthlyQuota' : 'rowLimit';
 
     if (background && granted > 0) {
       try {
         const jobId = await this.jobs.enqueueProcessCsv(
           user.plan,
-          this.jobPayload(user, req, p, granted),
+          this.jobPayload(user, req, p, granted, null, limit),
           dedupeKey,
         );
         return {
@@ -157,41 +167,46 @@ export class ProcessingService {
           limitType,
         };
       } catch (err) {
-        await this.quota.refund(user.id, granted);
+        await this.quota.refund(user.teamId, granted);
         throw err;
       }
     }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
-        ...req.options,
+        ...writeOptionsOf(output),
         ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
         maxRows: granted,
         // Every problem up to ISSUES_MAX is kept for the review routes; the answer carries the first 100.
         maxWarnings: ISSUES_MAX,
       });
     } catch (err) {
-      await this.quota.refund(user.id, granted);
+      await this.quota.refund(user.teamId, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(user.id, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
+        ? await this.review.saveSyncRun(user.teamId, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
         : null;
     await this.quota.commit({
       userId: user.id,
+      teamId: user.teamId,
       reservedRows: granted,
       rowsProcessed,
       fileSizeBytes: data.meta.size,
       filename: data.meta.filename,
     });
+    const cp1252 = output.encoding === 'windows-1252';
     return {
-      csvData: result.data.toString('utf8'),
+      csvData: cp1252 ? new TextDecoder('windows-1252').decode(result.data) : result.data.toString('utf8'),
+      ...(cp1252 ? { csvBase64: result.data.toString('base64') } : {}),
+      output,
+      totals: runTotals(result.stats, fileRows, limit),
       filename: outputFilename(data.meta.filename),
       rowsProcessed,
       totalRowsInFile: fileRows,
@@ -212,9 +227,11 @@ export class ProcessingService {
     p: Prepared,
     granted: number,
     batchId: string | null = null,
+    limitType: 'rowLimit' | 'monthlyQuota' | null = null,
   ): ProcessCsvPayload {
     return {
       userId: user.id,
+      teamId: user.teamId,
       dataFileId: req.dataFileId,
       templateFileId: req.templateFileId,
       templateFilename: p.templateFilename ?? undefined,
@@ -226,7 +243,9 @@ export class ProcessingService {
       totalRows: p.data.info.rowCount,
       dataFilename: p.data.meta.filename,
       fileSizeBytes: p.data.meta.size,
-      options: { ...this.applyOptions(p.data, p.required), ...req.options },
+      options: { ...this.applyOptions(p.data, p.required), ...writeOptionsOf(p.output) },
+      output: p.output,
+      limitType,
       ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
       ...(batchId ? { batchId } : {}),
     };
@@ -237,7 +256,7 @@ export class ProcessingService {
     const prepared = await this.prepare(user, input, false);
     const { templateHeaders, required, data, req } = prepared;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       const result = await previewMapping(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
@@ -268,13 +287,19 @@ export class ProcessingService {
   private async withSavedMapping(
     user: AuthUser,
     req: ProcessRequest,
-  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping']; savedRules: TemplateRules }> {
-    if (!req.mappingId) return { req, mapping: null, savedRules: {} };
+  ): Promise<{
+    req: ProcessRequest;
+    mapping: Prepared['mapping'];
+    savedOutput: OutputOptions | null;
+    savedRules: TemplateRules;
+  }> {
+    if (!req.mappingId) return { req, mapping: null, savedOutput: null, savedRules: {} };
     const saved = await this.mappings.get(user, req.mappingId);
     const mapping = { id: saved.id, name: saved.name };
     const savedRules = saved.templateRules ?? {};
-    if (req.mappings.length > 0) return { req, mapping, savedRules };
-    return { req: { ...req, mappings: saved.mappings }, mapping, savedRules };
+    const savedOutput = saved.output;
+    if (req.mappings.length > 0) return { req, mapping, savedOutput, savedRules };
+    return { req: { ...req, mappings: saved.mappings }, mapping, savedOutput, savedRules };
   }
 
   /** Checks a request against both files (and a saved mapping); `complete` also wants every column mapped. */
@@ -284,11 +309,12 @@ export class ProcessingService {
     complete: boolean,
   ): Promise<Prepared & { req: ProcessRequest }> {
     const saved = await this.withSavedMapping(user, input);
-    const { mapping } = saved;
+    const { mapping, savedOutput } = saved;
     let req = saved.req;
     let builtInRules: TemplateRules = {};
     let templateHeaders: string[];
     let templateFilename: string | null = null;
+    let templateFormat: TemplateFormat | null = null;
     let required: string[] = [];
     if (req.templateFileId.startsWith(VIRTUAL_TEMPLATE_PREFIX)) {
       if (!req.templateHeaders || req.templateHeaders.length === 0) {
@@ -309,11 +335,18 @@ export class ProcessingService {
         req = { ...req, mappings: withDerivedPairs(builtIn, req.mappings) };
       }
     } else {
-      const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
+      const template = await this.uploads.get(req.templateFileId, user.teamId, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
+      templateFormat = {
+        delimiter: template.info.delimiter,
+        encoding: template.info.encoding,
+        bom: template.info.bom ?? false,
+        lineEnding: template.info.lineEnding ?? '\r\n',
+      };
     }
-    const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
+    const data = await this.uploads.get(req.dataFileId, user.teamId, 'Data file');
     // A column named in the request replaces that column's built-in (or saved) rules.
     const templateRules: TemplateRules = {
       ...builtInRules,
@@ -366,7 +399,7 @@ export class ProcessingService {
         );
       }
     }
-    return { templateHeaders, templateRules, templateFilename, mapping, required, data, req };
+    return { templateHeaders, templateRules, templateFilename, output, mapping, required, data, req };
   }
 }
 
