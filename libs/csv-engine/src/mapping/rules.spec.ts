@@ -236,3 +236,69 @@ describe('applyMapping with chains, rules and a patch', () => {
     expect(stats.warningsByRule).toEqual({ required: 4 });
   });
 });
+
+describe('combine on bytes (a combine alone) and on text (a combine in a chain)', () => {
+  it('property: both paths write the same cell as combineValues', async () => {
+    const fc = (await import('fast-check')).default;
+    const { combineValues, parseCombinePattern } = await import('./transforms/strings');
+    const { parseCsv } = await import('../parse');
+    const { writeCsv } = await import('../writer');
+    const value = fc.string({
+      unit: fc.constantFrom('a', 'B', ' ', '\t', ',', '"', 'é', '😀', '=', '-', '\n'),
+      maxLength: 6,
+    });
+    const pattern = fc.constantFrom('{A} {B}', '{A}, {B} ({C})', 'x{A}{B}{C}y', ' {C} - {A} ');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(value, value, value), { minLength: 1, maxLength: 5 }),
+        pattern,
+        async (rows, pat) => {
+          const csv = writeCsv([['A', 'B', 'C'], ...rows], { lineEnding: '\n' });
+          const parsed = parseCombinePattern(pat, 'X');
+          const bytes = await run(
+            csv,
+            ['X'],
+            [{ templateColumn: 'X', dataColumn: '', transform: { kind: 'combine', pattern: pat } }],
+            {
+              formulaProtection: false,
+            },
+          );
+          const text = await run(
+            csv,
+            ['X'],
+            [
+              {
+                templateColumn: 'X',
+                dataColumn: '',
+                transform: [
+                  { kind: 'combine', pattern: pat },
+                  { kind: 'default', value: '' },
+                ],
+              },
+            ],
+            { formulaProtection: false },
+          );
+          expect(bytes.text).toBe(text.text);
+          const cells = parseCsv(Buffer.from(bytes.text), {
+            header: false,
+            delimiter: ',',
+            encoding: 'utf-8',
+          }).rows.slice(1);
+          const source = parseCsv(Buffer.from(csv), {
+            header: false,
+            delimiter: ',',
+            encoding: 'utf-8',
+          }).rows.slice(1);
+          cells.forEach((cell, k) => {
+            const want = combineValues(
+              parsed,
+              parsed.cols.map((c) => source[k]['ABC'.indexOf(c)] ?? ''),
+            );
+            expect(cell[0] ?? '').toBe(want);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

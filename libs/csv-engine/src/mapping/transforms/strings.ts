@@ -55,16 +55,23 @@ export function combineValues(p: CombinePattern, values: readonly string[]): str
   let out = '';
   let next: string | null = null;
   for (let k = 0; k < values.length; k++) {
-    const v = values[k].trim();
+    const v = trimAscii(values[k]);
     if (v === '') continue;
     let sep = next === null ? p.lits[0] : next;
     // A separator's space next to a space already written is doubled: keep one.
-    if (out.endsWith(' ') && sep.startsWith(' ')) sep = sep.trimStart();
+    if (out.endsWith(' ') && sep.startsWith(' ')) sep = sep.replace(ASCII_WS_START, '');
     out += sep + v;
     next = p.lits[k + 1];
   }
   if (next === null) return '';
-  return (out + p.lits[p.lits.length - 1]).trim();
+  return trimAscii(out + p.lits[p.lits.length - 1]);
+}
+
+// combine trims ASCII white space only (space, tab, CR, LF), like its byte path (transforms/combine.ts).
+const ASCII_WS_START = /^[ \t\r\n]+/;
+const ASCII_WS_END = /[ \t\r\n]+$/;
+function trimAscii(v: string): string {
+  return v.replace(ASCII_WS_START, '').replace(ASCII_WS_END, '');
 }
 
 // ---- split ----
