@@ -308,7 +308,11 @@ export class ProcessingService {
         lineEnding: template.info.lineEnding ?? '\r\n',
       };
     }
-    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
+    // Only the options the request sets override the saved mapping's (DTO fields left out are undefined).
+    const requested = Object.fromEntries(
+      Object.entries(req.options ?? {}).filter(([, v]) => v !== undefined),
+    );
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...requested }, templateFormat);
     const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
     try {
       validateMappings(templateHeaders, req.mappings);
