@@ -97,6 +97,10 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // review and fix (issue 22)
+  'INVALID_ROW',
+  'PATCH_TOO_LARGE',
+  'QUOTA_EXHAUSTED',
   // bulk uploads
   'TOO_MANY_FILES',
   'BATCH_QUOTA_EXCEEDED',

@@ -1,4 +1,5 @@
 import type { ControlTotal, MappingPair, ResolvedOutputOptions, RunTotals, Warning } from './mapping';
+import type { Corrections, TemplateRules } from './rules';
 
 // What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
@@ -25,6 +26,12 @@ export interface ProcessCsvPayload {
   output?: ResolvedOutputOptions;
   /** Why maxRows is below totalRows, if it is (for the control totals' skipped rows). */
   limitType?: 'rowLimit' | 'monthlyQuota' | null;
+  /** Rules per template column (the built-in template's merged with the request's). */
+  templateRules?: TemplateRules;
+  /** The review session this run belongs to (its id is the first run's job id or a sync run's reviewId). */
+  reviewId?: string;
+  /** A corrected run: apply the review session's patch while streaming. */
+  applyPatch?: boolean;
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;
 }
@@ -146,6 +153,9 @@ export interface ProcessCsvResult {
   controlTotals: ControlTotal[];
   totals?: RunTotals;
   output?: ResolvedOutputOptions;
+  /** Warnings by rule (`other` for warnings without a rule). */
+  warningsByRule?: Record<string, number>;
+  corrections?: Corrections;
   resultId: string;
   filename: string;
   bytes: number;

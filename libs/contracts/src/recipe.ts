@@ -1,6 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  Allow,
   ArrayMaxSize,
   ArrayMinSize,
   Equals,
@@ -14,6 +13,7 @@ import {
 } from 'class-validator';
 import { MappingPair, MAX_PAIRS, OutputOptions, ReadingOptions } from './mapping';
 import { Trim, coded } from './http/common';
+import { IsTemplateRules, type TemplateRules } from './rules';
 
 // A recipe: a saved mapping as a portable, versioned JSON file — template headers, pairs with their
 // transforms, how to read the data file and how to write the result. Exported by the api
@@ -70,6 +70,6 @@ export class Recipe {
    * ending, encoding), since the command-line tool has no template file to match.
    */
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) output?: OutputOptions;
-  /** Reserved for template rules (validated by their own contract when they exist). */
-  @IsOptional() @Allow() templateRules?: unknown;
+  /** Rules of the template's columns (required, type, max length, allowed values, unique). */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }

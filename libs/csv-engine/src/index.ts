@@ -59,6 +59,23 @@ export {
   type ApplyResult,
   type CsvInput,
 } from './mapping';
+export { chainOf, pairSources } from './mapping/compile';
+export {
+  checkValue,
+  compileRules,
+  validateTemplateRules,
+  UNIQUE_MAX_VALUES,
+  type CompiledRules,
+} from './mapping/rules';
+export {
+  combineValues,
+  graphemeLength,
+  parseCombinePattern,
+  slugify,
+  splitCityStateZip,
+  splitPersonName,
+  truncateText,
+} from './mapping/transforms/strings';
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
 export { resolveOutputOptions, runTotals, writeOptionsOf, type TemplateFormat } from './output';

@@ -239,6 +239,8 @@ export class JobsService {
             controlTotals: r.controlTotals,
             ...(r.totals ? { totals: r.totals } : {}),
             ...(r.output ? { output: r.output } : {}),
+            ...(r.warningsByRule ? { warningsByRule: r.warningsByRule } : {}),
+            ...(r.corrections ? { corrections: r.corrections } : {}),
           }
         : {}),
       filename: r?.filename ?? job.data.dataFilename,

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
+import {
+  isCsvEngineError,
+  pairSources,
+  validateMappings,
+  validateTemplateRules,
+} from '@csv-mapper/csv-engine';
 import { RECIPE_FORMAT, RECIPE_VERSION } from '@csv-mapper/contracts';
 import type {
   MappingMatch,
@@ -100,6 +105,7 @@ export class MappingsService {
       mappings: m.mappings,
       ...(m.reading ? { reading: m.reading } : {}),
       ...(m.output ? { output: m.output } : {}),
+      ...(m.templateRules ? { templateRules: m.templateRules } : {}),
     };
   }
 
@@ -113,6 +119,7 @@ export class MappingsService {
       mappings: recipe.mappings,
       output: recipe.output ?? null,
       reading: recipe.reading ?? null,
+      ...(recipe.templateRules ? { templateRules: recipe.templateRules } : {}),
     });
   }
 
@@ -200,6 +207,7 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     mappings: m.mappings,
     output: m.outputOptions ?? null,
     reading: m.readingOptions ?? null,
+    ...(m.templateRules ? { templateRules: m.templateRules } : {}),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     locked,
@@ -208,22 +216,31 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
 
 function sourcesOf(pairs: MappingPair[]): string[] {
   return pairs.flatMap((p) => {
-    const t = p.transform;
-    if (t?.kind === 'constant') return [];
-    if (t?.kind === 'debitCredit') return [t.debitColumn, t.creditColumn];
-    return p.dataColumn ? [p.dataColumn] : [];
+    try {
+      return pairSources(p).columns;
+    } catch {
+      return p.dataColumn ? [p.dataColumn] : [];
+    }
   });
 }
 
 /** The meaning the shape cannot carry: every pair names a template column, at most once. */
 type MappingInput = Pick<
   SavedMappingEntity,
-  'name' | 'description' | 'templateHeaders' | 'dataHeaders' | 'mappings' | 'outputOptions' | 'readingOptions'
+  | 'name'
+  | 'description'
+  | 'templateHeaders'
+  | 'dataHeaders'
+  | 'mappings'
+  | 'outputOptions'
+  | 'readingOptions'
+  | 'templateRules'
 >;
 
 function checked(v: SaveMappingRequest): MappingInput {
   try {
     validateMappings(v.templateHeaders, v.mappings);
+    validateTemplateRules(v.templateHeaders, v.templateRules);
   } catch (err) {
     if (isCsvEngineError(err)) throw new AppError(400, err.code, err.message);
     throw err;
@@ -236,6 +253,7 @@ function checked(v: SaveMappingRequest): MappingInput {
     mappings: v.mappings,
     outputOptions: v.output ? plain(v.output) : null,
     readingOptions: v.reading ? plain(v.reading) : null,
+    templateRules: v.templateRules ?? null,
   };
 }
 

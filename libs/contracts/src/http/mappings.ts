@@ -10,6 +10,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MappingPair, MAX_PAIRS, OutputOptions, ReadingOptions } from '../mapping';
+import { IsTemplateRules, type TemplateRules } from '../rules';
 import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
@@ -48,6 +49,8 @@ export class SaveMappingRequest {
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) output?: OutputOptions | null;
   /** Overrides of the detected encoding, delimiter and header row (recipes, the command-line tool). */
   @IsOptional() @ValidateNested() @Type(() => ReadingOptions) reading?: ReadingOptions | null;
+  /** Rules of the template's columns, saved with the mapping. */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }
 
 /** POST /api/mappings/match: the data file's headers. */
@@ -69,6 +72,7 @@ export class SavedMappingView {
   mappings: MappingPair[];
   output: OutputOptions | null;
   reading: ReadingOptions | null;
+  templateRules?: TemplateRules;
   createdAt: string;
   updatedAt: string;
   /** After a downgrade only the oldest mappings the plan allows stay usable. */

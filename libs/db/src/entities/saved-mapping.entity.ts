@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { MappingPair, OutputOptions, ReadingOptions } from '@csv-mapper/contracts';
+import type { MappingPair, OutputOptions, ReadingOptions, TemplateRules } from '@csv-mapper/contracts';
 import { UserEntity } from './user.entity';
 
 @Entity('saved_mappings')
@@ -31,6 +31,7 @@ export class SavedMappingEntity {
   @Column({ name: 'output_options', type: 'jsonb', nullable: true }) outputOptions: OutputOptions | null;
   /** Overrides of the data file's detected encoding, delimiter and header row. */
   @Column({ name: 'reading_options', type: 'jsonb', nullable: true }) readingOptions: ReadingOptions | null;
+  @Column({ name: 'template_rules', type: 'jsonb', nullable: true }) templateRules: TemplateRules | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
