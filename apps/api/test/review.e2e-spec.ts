@@ -282,6 +282,6 @@ describe('template rules and review/fix (real Postgres, Redis, worker)', () => {
     const fixed = await waitDone(agent, rerun.body.jobId);
     expect(fixed.warningsByRule).toEqual({ truncate: 1 });
     const csv = (await agent.get(fixed.resultUrl).expect(200)).text;
-    expect(csv).toBe('Name,Email\r\nAna Cruz,ana@x.org\r\nBob Long,bob@x.org\r\n');
+    expect(csv).toBe('Name,Email\nAna Cruz,ana@x.org\nBob Long,bob@x.org\n');
   });
 });
