@@ -77,7 +77,7 @@ describe('published API with a Bearer key (e2e)', () => {
       .set(auth)
       .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings })
       .expect(200);
-    expect(out.body.csvData).toBe('Handle,Title,Variant Price\r\na-1,Mug,4.50\r\nb-2,Cup; large,12.00\r\n');
+    expect(out.body.csvData).toBe('Handle,Title,Variant Price\na-1,Mug,4.50\nb-2,Cup; large,12.00\n');
     expect(out.body).toMatchObject({ filename: 'mapped_stock.csv', rowsProcessed: 2, limitExceeded: false });
   });
 

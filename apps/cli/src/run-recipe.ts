@@ -84,6 +84,9 @@ export async function runRecipe(input: RunInput): Promise<RunOutcome> {
       ...(reading.headerRow ? { headerRow: reading.headerRow } : {}),
     },
     ...writeOptionsOf(output),
+    ...(recipe.templateRules && Object.keys(recipe.templateRules).length > 0
+      ? { templateRules: recipe.templateRules }
+      : {}),
     maxWarnings: 100,
     threads: input.threads ?? 1,
     onProgress: ({ rowsIn, bytesIn }) => input.onProgress?.({ rowsIn, bytesIn, totalBytes }),

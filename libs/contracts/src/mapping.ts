@@ -398,7 +398,7 @@ export class ControlTotal {
 
 /** Rows a run read but did not write, by reason. */
 export class SkippedRows {
-  reason: 'rowLimit' | 'monthlyQuota';
+  reason: 'rowLimit' | 'monthlyQuota' | 'deletedInReview';
   rows: number;
   /** For people, e.g. "Rows past your plan's 10,000 rows per file were not written." */
   message: string;

@@ -160,4 +160,19 @@ describe('runTotals', () => {
       { reason: 'monthlyQuota', rows: 1, message: "1 row was not written: the month's row quota ran out." },
     ]);
   });
+
+  it('names rows deleted in the review apart from rows cut by the limit', async () => {
+    const { stats } = await applyMappingToBuffer(
+      'a\n1\n2\n3\n4\n',
+      ['A'],
+      [{ templateColumn: 'A', dataColumn: 'a' }],
+      { maxRows: 3, patch: { edits: new Map(), deleted: new Set([2]) } },
+    );
+    const t = runTotals(stats, 4, 'rowLimit');
+    expect(t).toMatchObject({ rowsInFile: 4, rowsRead: 3, rowsWritten: 2, rowsSkipped: 2 });
+    expect(t.skipped.map((s) => [s.reason, s.rows])).toEqual([
+      ['deletedInReview', 1],
+      ['rowLimit', 1],
+    ]);
+  });
 });

@@ -65,16 +65,26 @@ export function runTotals(
 ): RunTotals {
   const inFile = Math.max(rowsInFile, stats.rowsIn);
   const skippedRows = Math.max(0, inFile - stats.rowsOut);
+  const rows = (n: number) => `${n} row${n === 1 ? ' was' : 's were'}`;
   const skipped: SkippedRows[] = [];
-  if (skippedRows > 0) {
+  const deleted = stats.corrections?.rowsDeleted ?? 0;
+  if (deleted > 0) {
+    skipped.push({
+      reason: 'deletedInReview',
+      rows: deleted,
+      message: `${rows(deleted)} deleted in the review.`,
+    });
+  }
+  const notRead = Math.max(0, inFile - stats.rowsIn);
+  if (notRead > 0) {
     const reason = limit ?? 'rowLimit';
     skipped.push({
       reason,
-      rows: skippedRows,
+      rows: notRead,
       message:
         reason === 'monthlyQuota'
-          ? `${skippedRows} row${skippedRows === 1 ? ' was' : 's were'} not written: the month's row quota ran out.`
-          : `${skippedRows} row${skippedRows === 1 ? ' was' : 's were'} not written: past the row limit of this run.`,
+          ? `${rows(notRead)} not written: the month's row quota ran out.`
+          : `${rows(notRead)} not written: past the row limit of this run.`,
     });
   }
   return {

@@ -191,7 +191,11 @@ export class ProcessingService {
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(user.teamId, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
+        ? await this.review.saveSyncRun(
+            user.teamId,
+            syncRecord(this.jobPayload(user, req, p, 0)),
+            result.stats,
+          )
         : null;
     await this.quota.commit({
       userId: user.id,
@@ -345,7 +349,11 @@ export class ProcessingService {
         lineEnding: template.info.lineEnding ?? '\r\n',
       };
     }
-    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
+    // Only the options the request sets override the saved mapping's (DTO fields left out are undefined).
+    const requested = Object.fromEntries(
+      Object.entries(req.options ?? {}).filter(([, v]) => v !== undefined),
+    );
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...requested }, templateFormat);
     const data = await this.uploads.get(req.dataFileId, user.teamId, 'Data file');
     // A column named in the request replaces that column's built-in (or saved) rules.
     const templateRules: TemplateRules = {
