@@ -9,7 +9,7 @@ import { newUser, signUp } from '../fixtures/helpers';
 
 const TEMPLATE_CSV = 'Handle,Title,Variant Price\r\n';
 const DATA_CSV = ['Title,Price', 'Blue Mug,12.50', ',9.99', 'Red Cup,1O.00'].join('\r\n') + '\r\n';
-const shots = path.join(__dirname, '..', '..', 'test-output', 'e2e', 'screens');
+const shots = path.join(__dirname, '..', '..', 'test-output', 'screens');
 
 async function chooseFile(page: Page, kind: 'template' | 'data', name: string, text: string) {
   const zone = page.getByTestId(`${kind}-dropzone`);
