@@ -75,6 +75,24 @@ describe('template rules and review/fix (real Postgres, Redis, worker)', () => {
         ...extra,
       });
 
+  it('GET /api/templates returns each column with its rules (and Shopify Handle made from the Title)', async () => {
+    const res = await (await signUp(app, 'free')).agent.get('/api/templates').expect(200);
+    const shop = res.body.find((t: { id: string }) => t.id === 'shopify-products');
+    const col = (t: { columns: { name: string }[] }, name: string) => t.columns.find((c) => c.name === name);
+    expect(col(shop, 'Handle')).toMatchObject({
+      rules: { required: true, maxLength: 255 },
+      defaultTransform: { kind: 'slug' },
+      derive: { from: 'Title', transform: [{ kind: 'slug' }] },
+    });
+    expect(col(shop, 'Variant Price')).toMatchObject({ rules: { type: 'amount' } });
+    expect(col(shop, 'Status')).toMatchObject({ rules: { allowed: ['active', 'draft', 'archived'] } });
+    const customers = res.body.find((t: { id: string }) => t.id === 'accounting-customers');
+    expect(col(customers, 'Name')).toMatchObject({
+      rules: { required: true, maxLength: 100 },
+      defaultTransform: [{ kind: 'trim' }, { kind: 'truncate', length: 100 }],
+    });
+  });
+
   it("applies Shopify's rules: Handle is a slug of the Title, an empty Title and a price with a letter are problems", async () => {
     const { agent } = await signUp(app, 'free');
     const id = await upload(agent, 'Product,Price\nBlue Mug,12.50\n,9.99\nRed Cup,1x2.00\n');

@@ -162,6 +162,32 @@ export function writeStringCell(sink: ByteSink, value: string, delim: number, pr
   writeCell(sink, b, 0, b.length, delim, protect);
 }
 
+/**
+ * writeStringCell without the intermediate Buffer when the text needs no quotes and no formula guard
+ * (the common case): encoded straight into the sink.
+ */
+export function writeTextCell(sink: ByteSink, value: string, delim: number, protect: boolean): void {
+  const n = value.length;
+  if (n === 0) return;
+  const c0 = value.charCodeAt(0);
+  if (
+    protect &&
+    (c0 === 0x3d || c0 === 0x40 || c0 === 0x09 || c0 === 0x2b || c0 === 0x2d || c0 === CR || c0 === LF)
+  ) {
+    writeStringCell(sink, value, delim, protect);
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c === QUOTE || c === delim || c === LF || c === CR) {
+      writeStringCell(sink, value, delim, protect);
+      return;
+    }
+  }
+  sink.ensure(n * 3);
+  sink.pos += sink.buf.write(value, sink.pos, 'utf8');
+}
+
 export function writeLineEnding(sink: ByteSink, crlf: boolean): void {
   sink.ensure(2);
   if (crlf) sink.byte(CR);

@@ -27,6 +27,8 @@ export type Step = (v: string, warn: StepWarn) => string;
 export interface ChainPlan {
   source: number;
   combine: CombinePattern | null;
+  /** The combine pattern's literals as UTF-8 (for the byte path). */
+  litBytes: Buffer[];
   /** Data column of each combine reference (-1: the row has no such field). */
   combineSrc: number[];
   constant: string;
@@ -36,7 +38,15 @@ export interface ChainPlan {
 }
 
 export function newChain(): ChainPlan {
-  return { source: SRC_NONE, combine: null, combineSrc: [], constant: '', inner: null, steps: [] };
+  return {
+    source: SRC_NONE,
+    combine: null,
+    litBytes: [],
+    combineSrc: [],
+    constant: '',
+    inner: null,
+    steps: [],
+  };
 }
 
 /** What the chain needs of the run: its output side and a scratch output for the byte transforms. */

@@ -9,6 +9,7 @@ import { describeDecision, type Decided } from './inference';
 import {
   OP_BOOL,
   OP_CHAIN,
+  OP_COMBINE,
   OP_CONST,
   OP_COPY,
   OP_DATE,
@@ -324,15 +325,9 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     const m = byTemplate.get(column);
     const steps = m ? chainOf(m) : [];
     const first = steps[0] as Transform | undefined;
-    const isChain =
-      steps.length > 1 || (first !== undefined && TEXT_STEPS.has(first.kind)) || op.rules !== null;
-    if (!m) {
-      if (op.rules !== null) {
-        op.kind = OP_CHAIN;
-        op.chain = newChain();
-      }
-      return op;
-    }
+    // Rules alone keep the byte op: the row loop checks the cell it wrote (rules.ts checkBytes).
+    const isChain = steps.length > 1 || (first !== undefined && TEXT_STEPS.has(first.kind));
+    if (!m) return op;
     if (!isChain) {
       single(op, m, first, true);
       return op;
@@ -347,7 +342,9 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       chain.source = SRC_COMBINE;
       chain.combine = pattern;
       chain.combineSrc = pattern.cols.map((c) => columnIndex(info, c, column));
+      chain.litBytes = pattern.lits.map((l) => Buffer.from(l, 'utf8'));
       rest = steps.slice(1);
+      if (rest.length === 0) op.kind = OP_COMBINE;
     } else if (first?.kind === 'constant') {
       chain.source = SRC_CONSTANT;
       chain.constant = first.value;

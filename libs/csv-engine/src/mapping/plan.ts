@@ -23,6 +23,8 @@ const OP_UPPER = 8;
 const OP_LOWER = 9;
 /** A text chain (issue 22's transforms) and/or a column with rules: the cell is worked on as a string. */
 const OP_CHAIN = 10;
+/** A combine and nothing after it: joined on bytes (transforms/combine.ts), no text decoded. */
+const OP_COMBINE = 11;
 
 export {
   OP_EMPTY,
@@ -36,6 +38,7 @@ export {
   OP_UPPER,
   OP_LOWER,
   OP_CHAIN,
+  OP_COMBINE,
 };
 
 export interface Op {

@@ -10,6 +10,8 @@ export const UNIQUE_MAX_VALUES = 2_000_000;
 
 export interface CompiledRules {
   check: ((v: string) => string | null) | null;
+  /** The type check on UTF-8 bytes, for the types that can be read without decoding (else null). */
+  checkBytes: ((buf: Buffer, s: number, e: number) => boolean) | null;
   type: string | null;
   maxLength: number;
   allowed: Set<string> | null;
@@ -19,8 +21,8 @@ export interface CompiledRules {
 export type Warn = (rule: WarningRule, message: string) => void;
 
 /**
- * Values seen in a `unique` column. Memory: values of up to 16 UTF-16 units are kept as they are;
- * longer ones as a 52-bit hash (a number). About 60–90 bytes per distinct value in V8, so a column of
+ * Values seen in a `unique` column. Memory: values of up to 16 UTF-8 bytes are kept as they are (a
+ * short string); longer ones as a 52-bit hash (a number). About 60–90 bytes per distinct value in V8, so a column of
  * 1M distinct values costs ~60–90 MB; past UNIQUE_MAX_VALUES the check stops (one warning says so).
  * Two different long values share a hash with probability ~n²/2⁵³ (≈1e-4 at 1M values): a false
  * "duplicate", never a missed one.
@@ -31,7 +33,13 @@ export class UniqueSet {
 
   /** The row that first held v, or 0 when v is new. */
   add(v: string, row: number): number {
-    const key = v.length <= 16 ? v : hash52(v);
+    const b = Buffer.from(v, 'utf8');
+    return this.addBytes(b, 0, b.length, row);
+  }
+
+  /** add() for a value given as UTF-8 bytes (the key is the same as add()'s for the same text). */
+  addBytes(buf: Buffer, s: number, e: number, row: number): number {
+    const key = e - s <= 16 ? buf.toString('latin1', s, e) : hash52(buf, s, e);
     const first = this.seen.get(key);
     if (first !== undefined) return first;
     if (this.seen.size >= UNIQUE_MAX_VALUES) {
@@ -43,12 +51,12 @@ export class UniqueSet {
   }
 }
 
-function hash52(s: string): number {
-  // Two FNV-1a-style 32-bit lanes, combined into a 52-bit integer.
+function hash52(buf: Buffer, s: number, e: number): number {
+  // Two FNV-1a-style 32-bit lanes over the bytes, combined into a 52-bit integer.
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+  for (let i = s; i < e; i++) {
+    const c = buf[i];
     h1 = Math.imul(h1 ^ c, 0x01000193);
     h2 = Math.imul(h2 ^ c, 0x5bd1e995);
   }
@@ -60,6 +68,81 @@ const AMOUNT = /^(?:[+-]?\d+(?:\.\d+)?|\(\d+(?:\.\d+)?\))$/;
 const BOOLEANS = new Set(['true', 'false', 'yes', 'no', 'y', 'n', '1', '0']);
 // The common practical form (one @, a dot in the domain, no spaces); RFC 5322 allows more than importers do.
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\]+$/;
+
+const DIGIT = (b: number) => b >= 0x30 && b <= 0x39;
+
+/** NUMBER on bytes: [+-] digits [. digits] [e[+-]digits], or [+-] . digits. */
+function numberBytes(buf: Buffer, s: number, e: number): boolean {
+  let i = s;
+  if (buf[i] === 0x2b || buf[i] === 0x2d) i++;
+  let digits = 0;
+  while (i < e && DIGIT(buf[i])) {
+    i++;
+    digits++;
+  }
+  if (i < e && buf[i] === 0x2e) {
+    i++;
+    while (i < e && DIGIT(buf[i])) {
+      i++;
+      digits++;
+    }
+  }
+  if (digits === 0) return false;
+  if (i < e && (buf[i] === 0x65 || buf[i] === 0x45)) {
+    i++;
+    if (buf[i] === 0x2b || buf[i] === 0x2d) i++;
+    const start = i;
+    while (i < e && DIGIT(buf[i])) i++;
+    if (i === start) return false;
+  }
+  return i === e;
+}
+
+/** AMOUNT on bytes: [+-]digits[.digits] or (digits[.digits]). */
+function amountBytes(buf: Buffer, s: number, e: number): boolean {
+  let i = s;
+  let end = e;
+  if (buf[i] === 0x28) {
+    if (buf[e - 1] !== 0x29) return false;
+    i++;
+    end--;
+  } else if (buf[i] === 0x2b || buf[i] === 0x2d) i++;
+  const start = i;
+  while (i < end && DIGIT(buf[i])) i++;
+  if (i === start) return false;
+  if (i < end && buf[i] === 0x2e) {
+    const f = ++i;
+    while (i < end && DIGIT(buf[i])) i++;
+    if (i === f) return false;
+  }
+  return i === end;
+}
+
+/** EMAIL on bytes: one @, no spaces or specials, a dot in the domain with something around it. */
+function emailBytes(buf: Buffer, s: number, e: number): boolean {
+  if (e - s > 254) return false;
+  let at = -1;
+  for (let i = s; i < e; i++) {
+    const b = buf[i];
+    if (b === 0x40) {
+      if (at >= 0) return false;
+      at = i;
+    } else if (
+      b <= 0x20 ||
+      b === 0x22 ||
+      b === 0x28 ||
+      b === 0x29 ||
+      b === 0x2c ||
+      b === 0x3a ||
+      b === 0x3b
+    ) {
+      return false;
+    } else if (b === 0x3c || b === 0x3e || b === 0x5b || b === 0x5c || b === 0x5d) return false;
+  }
+  if (at <= s) return false;
+  for (let i = at + 2; i < e - 1; i++) if (buf[i] === 0x2e) return true;
+  return false;
+}
 
 /** A date pattern (YYYY YY MM M DD D and literal separators) as a reader of y/m/d. */
 function compileDateRule(format: string, column: string): (v: string) => boolean {
@@ -170,6 +253,14 @@ export function compileRules(r: ColumnRules, column: string): CompiledRules | nu
   const check = typeCheck(r, column);
   const compiled: CompiledRules = {
     check,
+    checkBytes:
+      r.type === 'number'
+        ? numberBytes
+        : r.type === 'amount'
+          ? amountBytes
+          : r.type === 'email'
+            ? emailBytes
+            : null,
     type: r.type ?? null,
     maxLength: r.maxLength ?? 0,
     allowed: r.allowed ? new Set(r.allowed) : null,
@@ -195,14 +286,45 @@ export function checkValue(c: CompiledRules, v: string, row: number, warn: Warn)
       `"${v}" is not one of the allowed values: ${list.slice(0, 10).join(', ')}${list.length > 10 ? ', …' : ''}`,
     );
   }
+  if (c.unique !== null && !c.unique.full) uniqueResult(c.unique, c.unique.add(v, row), warn);
+}
+
+function uniqueResult(u: UniqueSet, first: number, warn: Warn): void {
+  if (first > 0) warn('unique', `The same value is in row ${first}; each row needs its own`);
+  else if (u.full) {
+    warn(
+      'unique',
+      `More than ${UNIQUE_MAX_VALUES} different values: uniqueness is not checked after this row`,
+    );
+  }
+}
+
+/**
+ * checkValue for a value given as UTF-8 bytes (a cell a byte transform wrote): number, amount and email
+ * types, maxLength within the byte count and unique are checked without decoding; anything else, and
+ * every failure (to report the value), decodes the text.
+ */
+export function checkBytes(
+  c: CompiledRules,
+  buf: Buffer,
+  s: number,
+  e: number,
+  row: number,
+  warn: (rule: WarningRule, message: string, value: string) => void,
+): void {
+  const fast =
+    (c.check === null || c.checkBytes !== null) &&
+    c.allowed === null &&
+    (c.maxLength === 0 || e - s <= c.maxLength) &&
+    (c.checkBytes === null || c.checkBytes(buf, s, e));
+  if (!fast) {
+    const v = buf.toString('utf8', s, e);
+    checkValue(c, v, row, (rule, message) => warn(rule, message, v));
+    return;
+  }
   if (c.unique !== null && !c.unique.full) {
-    const first = c.unique.add(v, row);
-    if (first > 0) warn('unique', `The same value is in row ${first}; each row needs its own`);
-    else if (c.unique.full) {
-      warn(
-        'unique',
-        `More than ${UNIQUE_MAX_VALUES} different values: uniqueness is not checked after this row`,
-      );
-    }
+    uniqueResult(c.unique, c.unique.addBytes(buf, s, e, row), (rule, message) =>
+      warn(rule, message, buf.toString('utf8', s, e)),
+    );
   }
 }

@@ -9,7 +9,7 @@ import type { BlockStats, WorkerInit } from '../parallel';
 import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, type ParserLimits, type RecordView } from '../parser';
 import type { SourceInfo } from '../reader';
 import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } from '../types';
-import { ByteSink, writeCell, writeStringCell } from '../writer';
+import { ByteSink, needsFormulaGuard, writeCell, writeStringCell, writeTextCell } from '../writer';
 import { mergeBlockStats, raggedReason, takeBlockStats } from './blocks';
 import type { CellOut, Span } from './cells';
 import { chainValue, scratchOut, SRC_CONTENT, type ChainHost } from './chain';
@@ -18,6 +18,7 @@ import type { Decided } from './inference';
 import {
   OP_BOOL,
   OP_CHAIN,
+  OP_COMBINE,
   OP_CONST,
   OP_COPY,
   OP_DATE,
@@ -29,10 +30,11 @@ import {
   OP_UPPER,
   type Op,
 } from './plan';
-import { checkValue, type CompiledRules } from './rules';
+import { checkBytes, checkValue, type CompiledRules } from './rules';
 import { finishTotals } from './totals';
 import { mapBoolean } from './transforms/boolean';
 import { GUARD as FORMULA_GUARD, copyField } from './transforms/copy';
+import { mapCombine } from './transforms/combine';
 import { mapDate } from './transforms/date';
 import { mapDebitCredit, mapNumber } from './transforms/number';
 import { mapText } from './transforms/text';
@@ -50,7 +52,11 @@ const K_NUMBER = OP_NUMBER;
 const K_BOOL = OP_BOOL;
 const K_DEBIT_CREDIT = OP_DEBIT_CREDIT;
 const K_CHAIN = OP_CHAIN;
+const K_COMBINE = OP_COMBINE;
 const GUARD = FORMULA_GUARD;
+const APOS = 0x27;
+/** What the formula guard protects (writer.ts needsFormulaGuard), on text. */
+const GUARDED_START = /^[=@\t\r\n+-]/;
 
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
@@ -69,6 +75,7 @@ export class MappingRun implements ChainHost, PlanInput {
   readonly cv: Span = { buf: Buffer.alloc(0), s: 0, e: 0 };
   /** Where the byte transforms that start a chain write their cell (see chain.ts). */
   readonly scratch: CellOut = scratchOut(this);
+  private readonly combineScratch = new ByteSink(4096);
   private readonly patch: RowPatch | null;
   /** Rows with an edit in the patch, counted as they are written. */
   private editedRows = 0;
@@ -139,7 +146,26 @@ export class MappingRun implements ChainHost, PlanInput {
     if (v === '') return;
     const rules = op.rules;
     if (rules !== null) this.check(rules, op.column, v, rowNo);
-    writeStringCell(this.sink, v, this.delim, this.protect);
+    writeTextCell(this.sink, v, this.delim, this.protect);
+  }
+
+  /** Checks the cell a byte op wrote at sink[before, pos) against the column's rules. */
+  private checkCell(op: Op, before: number, rowNo: number): void {
+    const rules = op.rules as CompiledRules;
+    const buf = this.sink.buf;
+    let s = before;
+    const e = this.sink.pos;
+    if (buf[s] === QUOTE) {
+      // Quoted on output (a delimiter, quote or line break inside): read the text back.
+      let v = buf.toString('utf8', s + 1, e - 1).replace(/""/g, '"');
+      if (this.protect && v.charCodeAt(0) === APOS && GUARDED_START.test(v.slice(1))) v = v.slice(1);
+      this.check(rules, op.column, v, rowNo);
+      return;
+    }
+    if (this.protect && buf[s] === APOS && needsFormulaGuard(buf, s + 1, e)) s++;
+    checkBytes(rules, buf, s, e, rowNo, (rule, message, value) =>
+      this.warn(rowNo, op.column, value, message, rule),
+    );
   }
 
   private check(rules: CompiledRules, column: string, v: string, rowNo: number): void {
@@ -262,7 +288,6 @@ export class MappingRun implements ChainHost, PlanInput {
       const edit = edits === null ? undefined : edits.get(op.column);
       if (edit !== undefined) {
         this.editedCells++;
-        sink.ensure(Buffer.byteLength(edit) * 2 + 8);
         this.writeChecked(op, edit, rowNo);
         if (op.required && sink.pos === before) this.missing(op, rowNo);
         continue;
@@ -311,16 +336,20 @@ export class MappingRun implements ChainHost, PlanInput {
         case K_BOOL:
           if (op.src < count) mapBoolean(this, r, op);
           break;
-        case K_CHAIN: {
-          const v = chainValue(this, r, op, rowNo);
-          sink.ensure(v.length * 3 + 8);
-          this.writeChecked(op, v, rowNo);
+        case K_CHAIN:
+          this.writeChecked(op, chainValue(this, r, op, rowNo), rowNo);
           break;
-        }
+        case K_COMBINE:
+          // An edited source column of this row: the text path reads the edit (rules checked below).
+          if (this.rowDataEdits !== null) writeTextCell(sink, chainValue(this, r, op, rowNo), delim, protect);
+          else mapCombine(this, r, op, this.combineScratch);
+          break;
         default:
           if (op.src < count) mapText(this, r, op);
       }
-      if (op.required && sink.pos === before) this.missing(op, rowNo);
+      if (sink.pos === before) {
+        if (op.required) this.missing(op, rowNo);
+      } else if (op.rules !== null && op.kind !== K_CHAIN) this.checkCell(op, before, rowNo);
     }
     if (nOps === 1 && sink.pos === rowStart) {
       // a lone empty cell would read back as a blank line

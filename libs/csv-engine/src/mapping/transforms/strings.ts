@@ -48,22 +48,30 @@ export function parseCombinePattern(pattern: string, column: string): CombinePat
 
 /**
  * Fills a parsed pattern. Values are trimmed; a blank value is dropped with the separator before it (the
- * separator kept is the first one after the last value written), and runs of spaces collapse to one.
- * All values blank → ''.
+ * separator kept is the first one after the last value written); the result is trimmed. Values are
+ * otherwise kept as they are. All values blank → ''.
  */
 export function combineValues(p: CombinePattern, values: readonly string[]): string {
   let out = '';
   let next: string | null = null;
   for (let k = 0; k < values.length; k++) {
-    const v = values[k].trim();
+    const v = trimAscii(values[k]);
     if (v === '') continue;
-    out += next === null ? p.lits[0] : next;
-    out += v;
+    let sep = next === null ? p.lits[0] : next;
+    // A separator's space next to a space already written is doubled: keep one.
+    if (out.endsWith(' ') && sep.startsWith(' ')) sep = sep.replace(ASCII_WS_START, '');
+    out += sep + v;
     next = p.lits[k + 1];
   }
   if (next === null) return '';
-  out += p.lits[p.lits.length - 1];
-  return out.replace(/ {2,}/g, ' ').trim();
+  return trimAscii(out + p.lits[p.lits.length - 1]);
+}
+
+// combine trims ASCII white space only (space, tab, CR, LF), like its byte path (transforms/combine.ts).
+const ASCII_WS_START = /^[ \t\r\n]+/;
+const ASCII_WS_END = /[ \t\r\n]+$/;
+function trimAscii(v: string): string {
+  return v.replace(ASCII_WS_START, '').replace(ASCII_WS_END, '');
 }
 
 // ---- split ----

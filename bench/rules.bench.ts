@@ -1,0 +1,107 @@
+// Template rules + combine bench (`npm run bench:rules`; never part of `npm test`). Issue 22's goal: a run
+// with 3 column rules and a combine takes at most 1.3× the time of the same mapping without them.
+// Generates the engine bench's 1,000,000-row file (BENCH_ROWS), then maps it in rounds (BENCH_RUNS,
+// default 3) in this process, alternating the two mappings so a slow spell hits both alike; prints each
+// one's median time, rows/s and the ratio. Data lives in bench/.data/ and is deleted afterwards.
+import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyMapping, type ApplyOptions, type MappingPair } from '../libs/csv-engine/src';
+import { generate } from './engine/generate';
+
+const DATA = join(__dirname, '.data');
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const HEADERS = ['Transaction Date', 'Customer', 'Amount', 'Email', 'SKU', 'Note'];
+
+/** The engine bench's `normalise` job: a date, an amount and four copies. */
+function base(): MappingPair[] {
+  return [
+    {
+      templateColumn: 'Transaction Date',
+      dataColumn: 'Booking Date',
+      transform: { kind: 'date', output: 'MM/DD/YYYY' },
+    },
+    { templateColumn: 'Customer', dataColumn: 'Customer Name' },
+    { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
+    { templateColumn: 'Email', dataColumn: 'E-mail' },
+    { templateColumn: 'SKU', dataColumn: 'Article Number' },
+    { templateColumn: 'Note', dataColumn: 'Notes' },
+  ];
+}
+
+/** The same with a combine (Customer = name and city) and rules on three columns. */
+function withRules(): { mappings: MappingPair[]; options: ApplyOptions } {
+  const mappings = base();
+  mappings[1] = {
+    templateColumn: 'Customer',
+    dataColumn: '',
+    transform: { kind: 'combine', pattern: '{Customer Name} ({City})' },
+  };
+  return {
+    mappings,
+    options: {
+      templateRules: {
+        Amount: { type: 'amount' },
+        Email: { required: true, type: 'email' },
+        SKU: { required: true, maxLength: 40 },
+      },
+    },
+  };
+}
+
+async function time(file: string, mappings: MappingPair[], options: ApplyOptions) {
+  const start = process.hrtime.bigint();
+  const { output, stats } = applyMapping(
+    createReadStream(file, { highWaterMark: 1 << 20 }),
+    HEADERS,
+    mappings,
+    {
+      ...options,
+    },
+  );
+  let bytes = 0;
+  for await (const chunk of output) bytes += (chunk as Buffer).length;
+  const s = await stats;
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return { ms, rows: s.rowsOut, bytes, warnings: s.warningCount, byRule: s.warningsByRule };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  mkdirSync(DATA, { recursive: true });
+  const file = join(DATA, 'rules-bench.csv');
+  try {
+    await generate(file, ROWS);
+    const mb = statSync(file).size / 1e6;
+    console.log(`file: ${ROWS} rows, ${mb.toFixed(0)} MB; ${RUNS} rounds (+1 warm-up)`);
+    const rules = withRules();
+    const plain: number[] = [];
+    const ruled: number[] = [];
+    let last: Awaited<ReturnType<typeof time>> | null = null;
+    for (let round = 0; round <= RUNS; round++) {
+      const a = await time(file, base(), {});
+      const b = await time(file, rules.mappings, rules.options);
+      if (round === 0) continue; // warm-up
+      plain.push(a.ms);
+      ruled.push(b.ms);
+      last = b;
+      console.log(
+        `round ${round}: without ${a.ms.toFixed(0)} ms, with rules + combine ${b.ms.toFixed(0)} ms`,
+      );
+    }
+    const p = median(plain);
+    const r = median(ruled);
+    const rate = (ms: number) =>
+      `${((ROWS / ms) * 1000).toFixed(0)} rows/s, ${((mb / ms) * 1000).toFixed(1)} MB/s`;
+    console.log(`without rules:          median ${p.toFixed(0)} ms (${rate(p)})`);
+    console.log(`3 rules + a combine:    median ${r.toFixed(0)} ms (${rate(r)})`);
+    console.log(
+      `ratio: ${(r / p).toFixed(2)}× (goal ≤ 1.30×); warnings with rules: ${last?.warnings} ${JSON.stringify(last?.byRule)}`,
+    );
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+void main();
