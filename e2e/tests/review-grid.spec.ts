@@ -9,7 +9,7 @@ import { newUser, signUp } from '../fixtures/helpers';
 
 const TEMPLATE_CSV = 'Handle,Title,Variant Price\r\n';
 const DATA_CSV = ['Title,Price', 'Blue Mug,12.50', ',9.99', 'Red Cup,1O.00'].join('\r\n') + '\r\n';
-const shots = path.join(__dirname, '..', '..', 'test-output', 'e2e', 'screens');
+const shots = path.join(__dirname, '..', '..', 'test-output', 'screens');
 
 async function chooseFile(page: Page, kind: 'template' | 'data', name: string, text: string) {
   const zone = page.getByTestId(`${kind}-dropzone`);
@@ -169,4 +169,47 @@ test('on a 375 px phone the mapping editors and the review grid fit and the grid
   await panel.getByRole('button', { name: 'Delete 1 row' }).click();
   await expect(panel.getByTestId('review-summary')).toHaveText('1 problem in 1 row of 3.');
   await expect(panel.getByTestId('review-counts')).toHaveText('0 cells edited · 1 row deleted');
+});
+
+test('mapping editors: a value table pre-filled from the column, split presets, a bad regex named', async ({
+  page,
+}) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 1280) await signUp(page, newUser('editors'));
+    await page.goto('/csv-mapper');
+    await chooseFile(page, 'template', 'crm-template.csv', 'Name,Active,City,State\r\n');
+    await chooseFile(
+      page,
+      'data',
+      'crm.csv',
+      'Full Name,Active,Place\r\nDr. Ana María de la Cruz Jr.,Y,"Springfield, IL 62704"\r\nBob Li,N,"Austin, TX 73301"\r\n',
+    );
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Data column for Active' }).selectOption('Active');
+    await page.getByRole('combobox', { name: 'Transform for Active' }).selectOption('mapValues');
+    // The table lists the column's values; the user types only the right-hand side.
+    await expect(page.getByRole('textbox', { name: 'Active: replacement for “Y”' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Active: replacement for “Y”' }).fill('TRUE');
+    await page.getByRole('textbox', { name: 'Active: replacement for “N”' }).fill('FALSE');
+    await page.getByRole('combobox', { name: 'Data column for City' }).selectOption('Place');
+    await page.getByRole('combobox', { name: 'Transform for City' }).selectOption('split');
+    await page.getByRole('combobox', { name: 'Split mode for City' }).selectOption('cityStateZip');
+    await expect(page.getByRole('combobox', { name: 'Part for City' })).toHaveValue('city');
+    await page.getByRole('combobox', { name: 'Data column for Name' }).selectOption('Full Name');
+    await page.getByRole('combobox', { name: 'Transform for Name' }).selectOption('replace');
+    await page.getByText('Regular expression').click();
+    await page.getByRole('textbox', { name: 'Find in Name' }).fill('(Dr');
+    await expect(page.getByRole('alert').filter({ hasText: /regular expression|group/i })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Find in Name' }).fill('^Dr\\. ');
+    // The live preview shows the value table and the split applied by the engine.
+    const preview = page.getByRole('table').last();
+    await expect(preview.getByText('TRUE')).toBeVisible();
+    await expect(preview.getByText('Springfield', { exact: true })).toBeVisible();
+    await shot(page, `editors-${width}`);
+    if (width === 375) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  }
 });

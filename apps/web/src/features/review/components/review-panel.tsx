@@ -85,6 +85,9 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 export function ReviewPanel(props: ReviewPanelProps) {
+  useEffect(() => {
+    performance.mark('review-panel:mount');
+  }, []);
   return props.jobId ? <JobReview {...props} jobId={props.jobId} /> : <SyncReviewPanel {...props} />;
 }
 
@@ -342,7 +345,7 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
     getJobIssues(jobId, { ...filter, cursor: review.nextCursor })
       .then(
         (page) => {
-          review.addPage(page.issues, page.nextCursor);
+          review.addPage(page.issues, page.nextCursor, page.total);
           setRuleNames((names) => {
             const all = new Set(names);
             page.issues.forEach((i) => all.add(i.rule ?? 'other'));
@@ -411,7 +414,9 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
     ? error
     : !review.started
       ? 'Loading the problems…'
-      : `${plural(review.problems(), 'problem')} in ${plural(count, 'row')}${review.done ? '' : ' loaded so far'}.`;
+      : review.done
+        ? `${plural(review.problems(), 'problem')} in ${plural(count, 'row')}.`
+        : `${plural(review.total ?? review.problems(), 'problem')} in this run; ${plural(count, 'row')} loaded so far (more load as you scroll).`;
 
   return (
     <Shell

@@ -17,6 +17,8 @@ export class PagedReview {
   version = 0;
   nextCursor: string | null = null;
   started = false;
+  /** Problems the api holds for the filter (from the last page), when it says. */
+  total: number | undefined;
   private readonly list: PagedRow[] = [];
   private readonly byRow = new Map<number, PagedRow>();
   private readonly edits = new Map<number, Map<number, string>>();
@@ -32,8 +34,9 @@ export class PagedReview {
     return this.started && this.nextCursor === null;
   }
 
-  addPage(issues: IssueLike[], nextCursor: string | null): void {
+  addPage(issues: IssueLike[], nextCursor: string | null, total?: number): void {
     this.started = true;
+    if (total !== undefined) this.total = total;
     this.nextCursor = nextCursor;
     for (const w of issues) {
       const issue = toIssue(w);
