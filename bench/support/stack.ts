@@ -22,6 +22,8 @@ export interface Stack {
   prefix: string;
   base: string;
   userId: string;
+  /** The signed-up user's session cookie (`name=value`). */
+  cookie: string;
   call: Call;
   /** Starts one more worker process; `env` adds to (or overrides) the stack's environment. */
   startWorker(env?: Record<string, string>): ChildProcess;
@@ -157,6 +159,7 @@ export async function startStack({
     prefix,
     base,
     userId,
+    cookie,
     call,
     startWorker,
     async upload(type, blob, name) {

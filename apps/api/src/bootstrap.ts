@@ -13,6 +13,7 @@ import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
+import { dynamicCompression, PrecompressedAssets } from './common/compression';
 import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
 
@@ -99,6 +100,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
       hsts: config.isProduction,
     }),
   );
+  // Before every route: JSON answers of 1 KB or more leave compressed (CSV and downloads never are).
+  app.use(dynamicCompression());
   app.setGlobalPrefix('api', { exclude: [] });
   await app.get(OpenApiDocument).build(app);
   app.useBodyParser('json', { limit: '2mb' });
@@ -180,22 +183,25 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
     const page = join(dist, entry.name, 'index.html');
     if (entry.isDirectory() && existsSync(page)) prerendered.set(`/${entry.name}`, page);
   }
+  const assets = join(dist, 'assets');
+  // The build's .br/.gz copies (scripts/precompress-web.js) go out as they are when the browser takes them.
+  const precompressed = new PrecompressedAssets(dist);
+  const cacheAssets = (res: express.Response, path: string) => {
+    if (path.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  };
+  const staticCopies = precompressed.middleware();
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.path.startsWith('/assets/')) cacheAssets(res, join(dist, req.path));
+    staticCopies(req, res, next);
+  });
   app.use(
-    express.static(dist, {
-      index: false,
-      redirect: false,
-      extensions: ['html'],
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
+    express.static(dist, { index: false, redirect: false, extensions: ['html'], setHeaders: cacheAssets }),
   );
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    res.sendFile(prerendered.get(path) ?? shell);
+    precompressed.send(req, res, prerendered.get(path) ?? shell, next);
   });
 }
 
