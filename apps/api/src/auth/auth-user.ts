@@ -5,6 +5,8 @@ export interface AuthUser {
   id: string;
   username: string;
   email: string;
+  firstName: string | null;
+  lastName: string | null;
   plan: PlanKey;
   /** How the caller proved who they are: the browser session cookie or a Bearer API key. */
   via: 'session' | 'apiKey';

@@ -38,7 +38,13 @@ export class Authenticator {
       await destroySession(req);
       return null;
     }
-    const user = await this.users.findOne({ where: { id: s.userId } });
+    // The hottest query of the api (every signed-in request): plain SQL for the columns AuthUser needs,
+    // without the query builder and entity hydration a findOne costs (a third of this route's CPU).
+    const [user] = (await this.users.query(
+      `SELECT id, username, email, first_name AS "firstName", last_name AS "lastName", plan
+         FROM users WHERE id = $1`,
+      [s.userId],
+    )) as AuthUserRow[];
     if (!user) {
       await destroySession(req);
       return null;
@@ -84,8 +90,18 @@ export class Authenticator {
   }
 }
 
-export function toAuthUser(user: UserEntity, via: AuthUser['via']): AuthUser {
-  return { id: user.id, username: user.username, email: user.email, plan: planOf(user.plan).key, via };
+type AuthUserRow = Pick<UserEntity, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'plan'>;
+
+export function toAuthUser(user: AuthUserRow, via: AuthUser['via']): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    plan: planOf(user.plan).key,
+    via,
+  };
 }
 
 export function destroySession(req: Request): Promise<void> {

@@ -6,6 +6,7 @@ import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import type { AuthUser } from '../auth/auth-user';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AppError } from '../common/app-error';
@@ -29,8 +30,9 @@ export class UsersService {
     private readonly quota: QuotaLedger,
   ) {}
 
-  async sessionUser(userId: string): Promise<SessionUserView> {
-    return toSessionUser(await this.get(userId));
+  /** The caller as AuthGuard read them from the database for this request (no second read). */
+  sessionUser(user: AuthUser): SessionUserView {
+    return toSessionUser(user);
   }
 
   async profile(userId: string): Promise<ProfileView> {
