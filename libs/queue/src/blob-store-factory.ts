@@ -14,17 +14,22 @@ export type BlobStoreSettings =
       region: string;
       /** Unset = AWS's own endpoint for the region. */
       endpoint?: string;
+      /** Where clients reach the store, when it differs from `endpoint`: presigned URLs point there. */
+      publicEndpoint?: string;
       forcePathStyle: boolean;
       /** 'none' = ask for no server-side encryption (stores without it, e.g. MinIO without KMS). */
       sse: 'AES256' | 'aws:kms' | 'none';
       keyPrefix: string;
     };
 
-export function createS3Client(s: Extract<BlobStoreSettings, { driver: 's3' }>): S3Client {
+export function createS3Client(
+  s: Extract<BlobStoreSettings, { driver: 's3' }>,
+  endpoint = s.endpoint,
+): S3Client {
   // Credentials come from the SDK's usual chain (env, shared files, instance or task roles).
   return new S3Client({
     region: s.region,
-    ...(s.endpoint ? { endpoint: s.endpoint } : {}),
+    ...(endpoint ? { endpoint } : {}),
     forcePathStyle: s.forcePathStyle,
     // Checksums only where S3 requires them: several S3-compatible stores reject the newer defaults,
     // and a presigned PUT must not demand a checksum header the browser cannot compute.
@@ -42,6 +47,7 @@ export function createBlobStore(
   if (s.driver === 'memory') return new EphemeralStore(redis, redisPrefix, ttlSeconds);
   return new S3BlobStore({
     client: createS3Client(s),
+    ...(s.publicEndpoint ? { presignClient: createS3Client(s, s.publicEndpoint) } : {}),
     bucket: s.bucket,
     redis,
     redisPrefix,

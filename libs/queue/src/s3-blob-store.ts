@@ -32,6 +32,8 @@ import {
 
 export interface S3BlobStoreOptions {
   client: S3Client;
+  /** Signs the URLs clients use (another endpoint than the servers'); defaults to `client`. */
+  presignClient?: S3Client;
   bucket: string;
   redis: Redis;
   /** Redis key prefix (the app's REDIS_PREFIX). */
@@ -54,6 +56,7 @@ export class S3BlobStore extends BlobStore {
   readonly driver = 's3' as const;
   readonly ttlSeconds: number;
   readonly client: S3Client;
+  private readonly presignClient: S3Client;
   readonly bucket: string;
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -65,6 +68,7 @@ export class S3BlobStore extends BlobStore {
   constructor(o: S3BlobStoreOptions) {
     super();
     this.client = o.client;
+    this.presignClient = o.presignClient ?? o.client;
     this.bucket = o.bucket;
     this.redis = o.redis;
     this.prefix = o.redisPrefix;
@@ -205,7 +209,7 @@ export class S3BlobStore extends BlobStore {
     const headers: Record<string, string> = { 'Content-Type': opts.contentType };
     if (this.sse) headers['x-amz-server-side-encryption'] = this.sse;
     // Length, type and encryption are signed headers: storage refuses a PUT of any other size or type.
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(this.presignClient, command, {
       expiresIn: opts.expiresInSeconds,
       signableHeaders: new Set(['content-length', 'content-type', 'x-amz-server-side-encryption']),
       unhoistableHeaders: new Set(['x-amz-server-side-encryption']),
@@ -226,7 +230,7 @@ export class S3BlobStore extends BlobStore {
       ResponseContentType: opts.contentType,
       ResponseCacheControl: 'no-store',
     });
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+    return getSignedUrl(this.presignClient, command, { expiresIn: opts.expiresInSeconds });
   }
 
   async openPending(
