@@ -1,39 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
+import {
+  BlobNotFoundError,
+  BlobStore,
+  BlobStoreUnsupportedError,
+  DEFAULT_BLOB_TTL_SECONDS,
+  isSafeBlobId,
+  type BlobKind,
+  type BlobMeta,
+  type BlobWriter as BlobWriterPort,
+  type PendingUpload,
+  type PresignedPut,
+} from './blob-store';
 
-// Ephemeral file store: uploads and job results live in Redis as a list of binary chunks plus a
-// JSON meta record, both with a TTL. Every read checks the owner; a wrong owner looks like "not found".
+// The `memory` BlobStore driver: uploads and job results live in Redis as a list of binary chunks plus a
+// JSON meta record, both with a TTL (Redis expires them; nothing is kept on disk). Every read checks the
+// owner; a wrong owner looks like "not found".
 
-export type BlobKind = 'upload' | 'result';
-
-export interface BlobMeta {
-  id: string;
-  kind: BlobKind;
-  ownerId: string;
-  filename: string;
-  size: number;
-  createdAt: string;
-  /** Free-form, JSON-safe details (headers, row count, encoding…). */
-  info: Record<string, unknown>;
-}
-
-export const DEFAULT_BLOB_TTL_SECONDS = 3600;
 const CHUNK_TARGET = 512 * 1024;
 
-export class BlobNotFoundError extends Error {
-  readonly code = 'NOT_FOUND';
-  constructor() {
-    super('File not found or expired. Upload it again.');
-  }
-}
+const NO_PRESIGN =
+  'Direct uploads need object storage: the server keeps files in memory. Ask the operator to set BLOB_STORE=s3.';
 
-export class EphemeralStore {
+export class EphemeralStore extends BlobStore {
+  readonly driver = 'memory' as const;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly ttlSeconds = DEFAULT_BLOB_TTL_SECONDS,
-  ) {}
+    readonly ttlSeconds = DEFAULT_BLOB_TTL_SECONDS,
+  ) {
+    super();
+  }
 
   private metaKey(id: string): string {
     return `${this.prefix}blob:${id}:meta`;
@@ -46,8 +45,13 @@ export class EphemeralStore {
   }
 
   /** Starts a blob; chunks are coalesced to ~512 KB Redis list entries as they arrive. */
-  createWriter(kind: BlobKind, ownerId: string, filename: string, id: string = randomUUID()): BlobWriter {
-    return new BlobWriter(this, id, kind, ownerId, filename);
+  createWriter(
+    kind: BlobKind,
+    ownerId: string,
+    filename: string,
+    id: string = randomUUID(),
+  ): RedisBlobWriter {
+    return new RedisBlobWriter(this, id, kind, ownerId, filename);
   }
 
   /**
@@ -105,7 +109,7 @@ export class EphemeralStore {
   }
 
   async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
-    if (!isSafeId(id)) throw new BlobNotFoundError();
+    if (!isSafeBlobId(id)) throw new BlobNotFoundError();
     const raw = await this.redis.get(this.metaKey(id));
     if (!raw) throw new BlobNotFoundError();
     const meta = JSON.parse(raw) as BlobMeta;
@@ -150,6 +154,32 @@ export class EphemeralStore {
       .exec();
   }
 
+  presignPut(): Promise<PresignedPut> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  /** Bytes are served by the api itself. */
+  presignGet(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  openPending(): Promise<{ pending: PendingUpload; size: number | null; open(): Promise<Readable> }> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  adoptPending(): Promise<BlobMeta> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  discardPending(): Promise<void> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  /** Redis expires every key by its TTL: nothing to sweep. */
+  removeExpired(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   /** Removes every blob of an owner (account deletion). */
   async deleteAllOf(ownerId: string): Promise<number> {
     const idx = this.ownerIndexKey(ownerId);
@@ -161,7 +191,7 @@ export class EphemeralStore {
   }
 }
 
-export class BlobWriter {
+export class RedisBlobWriter implements BlobWriterPort {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private total = 0;
@@ -218,8 +248,4 @@ export class BlobWriter {
     await this.writes.catch(() => undefined);
     await this.store.discardStaging(this.id, this.token);
   }
-}
-
-function isSafeId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,100}$/.test(id);
 }

@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+import type { BlobStoreSettings } from '@csv-mapper/queue';
 
 // The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4).
 
@@ -58,6 +59,21 @@ export class ApiEnv {
   @IsInt() @Min(50) HTTP_TIMEOUT_CHECK_MS: number = 5_000;
   @IsInt() @Min(1) UPLOADS_PER_IP: number = 4;
   @IsInt() @Min(1) MEMORY_STORE_MAX_FILE_MB: number = 100;
+  // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
+  @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
+  @ValidateIf((e: ApiEnv) => e.BLOB_STORE === 's3' || e.S3_BUCKET !== undefined)
+  @IsDefined({ message: 'is required when BLOB_STORE=s3' })
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+  S3_BUCKET?: string;
+  @IsOptional() @IsAbsoluteUrl() S3_ENDPOINT?: string;
+  /** The endpoint browsers and API clients reach, when it differs from S3_ENDPOINT (presigned URLs). */
+  @IsOptional() @IsAbsoluteUrl() S3_PUBLIC_ENDPOINT?: string;
+  @IsString() @MinLength(1) S3_REGION: string = 'us-east-1';
+  @IsIn(['0', '1']) S3_FORCE_PATH_STYLE: '0' | '1' = '0';
+  /** Server-side encryption asked for on every object; \`none\` for stores without it (MinIO without KMS). */
+  @IsIn(['AES256', 'aws:kms', 'none']) S3_SSE: 'AES256' | 'aws:kms' | 'none' = 'AES256';
+  @Matches(/^[A-Za-z0-9_./-]*$/, { message: 'letters, digits, _ . / - only' }) S3_KEY_PREFIX: string =
+    'csvm/';
   // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
   @IsOptional()
   @Matches(/^(sk|rk)_/, { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' })
@@ -108,6 +124,8 @@ export class ApiConfig {
   readonly uploadsPerIp: number;
   /** The largest file the in-Redis store takes, whatever the plan ("unlimited" included), in bytes. */
   readonly memoryStoreMaxFileBytes: number;
+  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
+  readonly blobStore: BlobStoreSettings;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
   /** Stripe settings; null = the simulated billing provider (development and tests). */
@@ -145,6 +163,19 @@ export class ApiConfig {
     };
     this.uploadsPerIp = e.UPLOADS_PER_IP;
     this.memoryStoreMaxFileBytes = e.MEMORY_STORE_MAX_FILE_MB * 1024 * 1024;
+    this.blobStore =
+      e.BLOB_STORE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            sse: e.S3_SSE,
+            keyPrefix: e.S3_KEY_PREFIX,
+          }
+        : { driver: 'memory' };
     this.operator =
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { planOf } from '@csv-mapper/domain';
 import {
   BlobNotFoundError,
-  EphemeralStore,
+  BlobStore,
   JobProducer,
   jobEventBase,
   jobIdFrom,
@@ -24,6 +24,9 @@ import { REDIS } from '../redis/redis.module';
 
 export type { JobState, JobView } from '@csv-mapper/contracts';
 
+/** Lifetime of the signed download URL a result answers with when files are in object storage. */
+const RESULT_URL_SECONDS = 300;
+
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Job not found. It may have expired.');
 
 /** Background CSV jobs: enqueue with plan priority, read state for the owner only, stream results. */
@@ -33,7 +36,7 @@ export class JobsService {
     @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue<ProcessCsvPayload, ProcessCsvResult>,
     private readonly producer: JobProducer,
     private readonly index: UserJobIndex,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: ApiConfig,
   ) {}
@@ -97,7 +100,7 @@ export class JobsService {
   async openResult(
     userId: string,
     id: string,
-  ): Promise<{ filename: string; size: number; stream: Readable }> {
+  ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }> {
     let job = await this.owned(userId, id);
     const state = await this.stateOf(job);
     if (state === 'completed' && !job.returnvalue) job = (await this.queue.getJob(id)) ?? job;
@@ -109,6 +112,13 @@ export class JobsService {
       );
     }
     try {
+      // Object storage serves the bytes itself: the client follows a short-lived signed URL.
+      const redirect = await this.store.presignGet(job.returnvalue.resultId, userId, {
+        filename: job.returnvalue.filename,
+        contentType: 'text/csv; charset=utf-8',
+        expiresInSeconds: RESULT_URL_SECONDS,
+      });
+      if (redirect) return { redirect };
       const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, userId);
       return { filename: job.returnvalue.filename, size: meta.size, stream };
     } catch (err) {

@@ -1,6 +1,13 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, UserJobIndex, waitForReady } from '@csv-mapper/queue';
+import {
+  BlobStore,
+  createBlobStore,
+  createRedis,
+  DEFAULT_BLOB_TTL_SECONDS,
+  UserJobIndex,
+  waitForReady,
+} from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export const REDIS = Symbol('REDIS');
@@ -13,7 +20,7 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
-/** The api's request-path Redis client (fails fast when Redis is down) and the ephemeral file store. */
+/** The api's request-path Redis client (fails fast when Redis is down) and the file store (BLOB_STORE driver). */
 @Global()
 @Module({
   providers: [
@@ -28,9 +35,10 @@ class RedisShutdown implements OnApplicationShutdown {
       },
     },
     {
-      provide: EphemeralStore,
+      provide: BlobStore,
       inject: [REDIS, ApiConfig],
-      useFactory: (r: Redis, c: ApiConfig) => new EphemeralStore(r, c.redisPrefix),
+      useFactory: (r: Redis, c: ApiConfig) =>
+        createBlobStore(c.blobStore, r, c.redisPrefix, DEFAULT_BLOB_TTL_SECONDS),
     },
     {
       provide: UserJobIndex,
@@ -39,6 +47,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex],
+  exports: [REDIS, BlobStore, UserJobIndex],
 })
 export class RedisModule {}

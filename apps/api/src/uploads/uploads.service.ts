@@ -4,7 +4,7 @@ import multer, { MulterError } from 'multer';
 import type { Readable } from 'node:stream';
 import { isCsvEngineError } from '@csv-mapper/csv-engine';
 import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
-import { BlobNotFoundError, EphemeralStore, type BlobMeta } from '@csv-mapper/queue';
+import { BlobNotFoundError, BlobStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
@@ -12,7 +12,7 @@ import { ApiConfig } from '../config/api.config';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
 
-// Owns uploaded files: receiving them (multipart → inspector → Redis), describing, reading and deleting
+// Owns uploaded files: receiving them (multipart → inspector → BlobStore), describing, reading and deleting
 // them. Every read is owner-checked by the store; someone else's id looks exactly like a missing one.
 
 /** Explicit multipart limits: one file, a handful of small fields. */
@@ -45,15 +45,16 @@ export class UploadsService {
   private readonly inFlight = new Map<string, number>();
 
   constructor(
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly config: ApiConfig,
   ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
     const limits = limitsOf(user.plan);
     const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
-    // Files live in Redis until processed: even "unlimited" plans stop at the store's ceiling.
-    const maxBytes = Math.min(planBytes, this.config.memoryStoreMaxFileBytes);
+    // With the memory driver files live in Redis until processed: even "unlimited" plans stop at its ceiling.
+    const maxBytes =
+      this.store.driver === 'memory' ? Math.min(planBytes, this.config.memoryStoreMaxFileBytes) : planBytes;
     const declared = declaredLength(req);
     if (declared !== null && declared > maxBytes + MULTIPART_OVERHEAD) {
       throw this.tooLarge(res, declared, maxBytes, planBytes);
@@ -193,7 +194,7 @@ export class UploadsService {
         413,
         'FILE_TOO_LARGE',
         `File size (${shown}) exceeds the largest file this server can hold while it is mapped (${ceilingMb} MB). ` +
-          `Split the file, or ask the operator to raise MEMORY_STORE_MAX_FILE_MB (larger files will need object storage).`,
+          `Split the file, or ask the operator to enable object storage (BLOB_STORE=s3) or raise MEMORY_STORE_MAX_FILE_MB.`,
         { size, maxFileSize: maxBytes, limit: 'MEMORY_STORE_MAX_FILE_MB' },
       );
     }

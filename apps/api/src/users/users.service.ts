@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { BlobStore, UserJobIndex } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -24,7 +24,7 @@ export class UsersService {
     @InjectRepository(SavedMappingEntity) private readonly mappings: Repository<SavedMappingEntity>,
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly jobs: UserJobIndex,
     private readonly subscriptions: SubscriptionCanceller,
     private readonly quota: QuotaLedger,

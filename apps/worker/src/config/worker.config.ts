@@ -8,11 +8,13 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+import type { BlobStoreSettings } from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
@@ -65,6 +67,21 @@ export class WorkerEnv {
   @IsIn(['0', '1']) ENABLE_CRON: '0' | '1' = '1';
   /** Lifetime of result blobs in Redis. */
   @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
+  // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
+  @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
+  @ValidateIf((e: WorkerEnv) => e.BLOB_STORE === 's3' || e.S3_BUCKET !== undefined)
+  @IsDefined({ message: 'is required when BLOB_STORE=s3' })
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+  S3_BUCKET?: string;
+  @IsOptional() @IsAbsoluteUrl() S3_ENDPOINT?: string;
+  /** The endpoint browsers and API clients reach, when it differs from S3_ENDPOINT (presigned URLs). */
+  @IsOptional() @IsAbsoluteUrl() S3_PUBLIC_ENDPOINT?: string;
+  @IsString() @MinLength(1) S3_REGION: string = 'us-east-1';
+  @IsIn(['0', '1']) S3_FORCE_PATH_STYLE: '0' | '1' = '0';
+  /** Server-side encryption asked for on every object; \`none\` for stores without it (MinIO without KMS). */
+  @IsIn(['AES256', 'aws:kms', 'none']) S3_SSE: 'AES256' | 'aws:kms' | 'none' = 'AES256';
+  @Matches(/^[A-Za-z0-9_./-]*$/, { message: 'letters, digits, _ . / - only' }) S3_KEY_PREFIX: string =
+    'csvm/';
   /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
   @IsInt() @Min(1) JOB_KEEP_COMPLETED_SECONDS: number = 24 * 3600;
   @IsInt() @Min(1) JOB_KEEP_FAILED_SECONDS: number = 7 * 24 * 3600;
@@ -112,6 +129,8 @@ export class WorkerConfig {
   readonly webhookRetryScale: number;
   readonly lockMs: number;
   readonly blobTtlSeconds: number;
+  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
+  readonly blobStore: BlobStoreSettings;
   readonly keepCompletedMs: number;
   readonly keepFailedMs: number;
   readonly stalledIntervalMs: number;
@@ -138,6 +157,19 @@ export class WorkerConfig {
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;
     this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
+    this.blobStore =
+      e.BLOB_STORE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            sse: e.S3_SSE,
+            keyPrefix: e.S3_KEY_PREFIX,
+          }
+        : { driver: 'memory' };
     this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
     this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
     this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? e.WORKER_LOCK_MS;

@@ -6,7 +6,7 @@ import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/cs
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BlobNotFoundError,
-  EphemeralStore,
+  BlobStore,
   JobDurationMetrics,
   jobEventBase,
   QUEUES,
@@ -52,7 +52,7 @@ export class CsvJobsProcessor extends WorkerHost {
   private readonly logger = new Logger(CsvJobsProcessor.name);
 
   constructor(
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly quota: QuotaLedger,
     private readonly index: UserJobIndex,
     private readonly webhooks: WebhookDispatcher,

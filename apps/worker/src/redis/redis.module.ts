@@ -1,8 +1,9 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  BlobStore,
+  createBlobStore,
   createRedis,
-  EphemeralStore,
   JobDurationMetrics,
   StalledJobCounter,
   UserJobIndex,
@@ -29,9 +30,10 @@ class RedisShutdown implements OnApplicationShutdown {
       useFactory: (c: WorkerConfig) => createRedis(c.redisUrl, 'queue'),
     },
     {
-      provide: EphemeralStore,
+      provide: BlobStore,
       inject: [REDIS, WorkerConfig],
-      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix, c.blobTtlSeconds),
+      useFactory: (r: Redis, c: WorkerConfig) =>
+        createBlobStore(c.blobStore, r, c.redisPrefix, c.blobTtlSeconds),
     },
     {
       provide: UserJobIndex,
@@ -50,6 +52,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics, StalledJobCounter],
+  exports: [REDIS, BlobStore, UserJobIndex, JobDurationMetrics, StalledJobCounter],
 })
 export class RedisModule {}
