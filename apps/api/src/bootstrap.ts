@@ -31,7 +31,12 @@ export class StartupError extends Error {}
 
 /** Checks that Postgres and Redis answer before Nest starts, so failures are one clear line each. */
 export async function preflight(config: ApiConfig): Promise<void> {
-  const redis = createRedis(config.redisUrl, 'command', { lazyConnect: true, retryStrategy: () => null });
+  const redis = createRedis(
+    config.redisUrl,
+    'command',
+    { lazyConnect: true, retryStrategy: () => null },
+    config.redisClusterNodes,
+  );
   try {
     await redis.connect();
     if (config.checkRedisPolicy) await assertNoEviction(redis);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
+import { slotKey } from './redis';
 import {
   BlobNotFoundError,
   BlobStore,
@@ -34,14 +35,16 @@ export class EphemeralStore extends BlobStore {
     super();
   }
 
-  private metaKey(id: string): string {
-    return `${this.prefix}blob:${id}:meta`;
+  // Every key of a blob carries its owner as the Redis Cluster hash tag: a commit (one MULTI over the
+  // chunks, meta, staging keys and the owner's index) and an account deletion stay within one slot.
+  private metaKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:meta`);
   }
-  private chunksKey(id: string): string {
-    return `${this.prefix}blob:${id}:chunks`;
+  private chunksKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:chunks`);
   }
   private ownerIndexKey(ownerId: string): string {
-    return `${this.prefix}owner:${ownerId}:blobs`;
+    return slotKey(this.prefix, `owner:${ownerId}`, 'blobs');
   }
 
   /** Starts a blob; chunks are coalesced to ~512 KB Redis list entries as they arrive. */
@@ -59,19 +62,19 @@ export class EphemeralStore extends BlobStore {
    * a writer that dies half way (worker killed) or a job that runs twice never leaves a blob with
    * duplicated or partial content under the final id.
    */
-  private stagingKey(id: string, token: string): string {
-    return `${this.prefix}blob:${id}:staging:${token}`;
+  private stagingKey(ownerId: string, id: string, token: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:staging:${token}`);
   }
 
   /** The tokens of every writer that staged chunks for this id (so a commit can drop dead ones). */
-  private stagingSetKey(id: string): string {
-    return `${this.prefix}blob:${id}:stagers`;
+  private stagingSetKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:stagers`);
   }
 
   /** @internal used by BlobWriter */
-  async appendChunk(id: string, token: string, chunk: Buffer): Promise<void> {
-    const key = this.stagingKey(id, token);
-    const set = this.stagingSetKey(id);
+  async appendChunk(ownerId: string, id: string, token: string, chunk: Buffer): Promise<void> {
+    const key = this.stagingKey(ownerId, id, token);
+    const set = this.stagingSetKey(ownerId, id);
     await this.redis
       .multi()
       .rpush(key, chunk)
@@ -84,17 +87,17 @@ export class EphemeralStore extends BlobStore {
   /** @internal used by BlobWriter: atomically replaces any earlier content of the same id. */
   async commit(meta: BlobMeta, token: string): Promise<void> {
     const idx = this.ownerIndexKey(meta.ownerId);
-    const chunks = this.chunksKey(meta.id);
+    const chunks = this.chunksKey(meta.ownerId, meta.id);
     // Chunks staged by earlier writers of the same id that never committed (a killed worker).
-    const stale = (await this.redis.smembers(this.stagingSetKey(meta.id)))
+    const stale = (await this.redis.smembers(this.stagingSetKey(meta.ownerId, meta.id)))
       .filter((t) => t !== token)
-      .map((t) => this.stagingKey(meta.id, t));
+      .map((t) => this.stagingKey(meta.ownerId, meta.id, t));
     const tx = this.redis.multi();
-    if (meta.size > 0) tx.rename(this.stagingKey(meta.id, token), chunks);
+    if (meta.size > 0) tx.rename(this.stagingKey(meta.ownerId, meta.id, token), chunks);
     else tx.del(chunks);
-    tx.del(this.stagingSetKey(meta.id), ...stale);
+    tx.del(this.stagingSetKey(meta.ownerId, meta.id), ...stale);
     const res = await tx
-      .set(this.metaKey(meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
+      .set(this.metaKey(meta.ownerId, meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
       .expire(chunks, this.ttlSeconds)
       .sadd(idx, meta.id)
       .expire(idx, this.ttlSeconds)
@@ -104,13 +107,17 @@ export class EphemeralStore extends BlobStore {
   }
 
   /** @internal used by BlobWriter */
-  async discardStaging(id: string, token: string): Promise<void> {
-    await this.redis.multi().del(this.stagingKey(id, token)).srem(this.stagingSetKey(id), token).exec();
+  async discardStaging(ownerId: string, id: string, token: string): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.stagingKey(ownerId, id, token))
+      .srem(this.stagingSetKey(ownerId, id), token)
+      .exec();
   }
 
   async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
     if (!isSafeBlobId(id)) throw new BlobNotFoundError();
-    const raw = await this.redis.get(this.metaKey(id));
+    const raw = await this.redis.get(this.metaKey(ownerId, id));
     if (!raw) throw new BlobNotFoundError();
     const meta = JSON.parse(raw) as BlobMeta;
     if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
@@ -120,7 +127,7 @@ export class EphemeralStore extends BlobStore {
   /** Streams the blob's bytes one Redis list entry at a time (bounded memory, honours backpressure). */
   async openRead(id: string, ownerId: string): Promise<{ meta: BlobMeta; stream: Readable }> {
     const meta = await this.getMeta(id, ownerId);
-    const key = this.chunksKey(id);
+    const key = this.chunksKey(ownerId, id);
     const count = await this.redis.llen(key);
     const redis = this.redis;
     let index = 0;
@@ -149,7 +156,7 @@ export class EphemeralStore extends BlobStore {
     await this.getMeta(id, ownerId);
     await this.redis
       .multi()
-      .del(this.metaKey(id), this.chunksKey(id))
+      .del(this.metaKey(ownerId, id), this.chunksKey(ownerId, id))
       .srem(this.ownerIndexKey(ownerId), id)
       .exec();
   }
@@ -185,7 +192,7 @@ export class EphemeralStore extends BlobStore {
     const idx = this.ownerIndexKey(ownerId);
     const ids = await this.redis.smembers(idx);
     if (ids.length === 0) return 0;
-    const keys = ids.flatMap((id) => [this.metaKey(id), this.chunksKey(id)]);
+    const keys = ids.flatMap((id) => [this.metaKey(ownerId, id), this.chunksKey(ownerId, id)]);
     await this.redis.del(...keys, idx);
     return ids.length;
   }
@@ -224,7 +231,7 @@ export class RedisBlobWriter implements BlobWriterPort {
     const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    this.writes = this.writes.then(() => this.store.appendChunk(this.id, this.token, buf));
+    this.writes = this.writes.then(() => this.store.appendChunk(this.ownerId, this.id, this.token, buf));
   }
 
   async commit(info: Record<string, unknown>): Promise<BlobMeta> {
@@ -246,6 +253,6 @@ export class RedisBlobWriter implements BlobWriterPort {
   async abort(): Promise<void> {
     this.pending = [];
     await this.writes.catch(() => undefined);
-    await this.store.discardStaging(this.id, this.token);
+    await this.store.discardStaging(this.ownerId, this.id, this.token);
   }
 }

@@ -12,6 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Redis } from 'ioredis';
+import { slotKey } from './redis';
 import {
   BlobNotFoundError,
   BlobStore,
@@ -79,11 +80,12 @@ export class S3BlobStore extends BlobStore {
     this.queueSize = o.queueSize ?? 4;
   }
 
-  private metaKey(id: string): string {
-    return `${this.prefix}s3blob:${id}:meta`;
+  // A blob's meta and its owner's index share the owner as Redis Cluster hash tag (one MULTI touches both).
+  private metaKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `s3blob:${id}:meta`);
   }
   private ownerIndexKey(ownerId: string): string {
-    return `${this.prefix}owner:${ownerId}:s3blobs`;
+    return slotKey(this.prefix, `owner:${ownerId}`, 's3blobs');
   }
   private pendingKey(uploadId: string): string {
     return `${this.prefix}s3pending:${uploadId}`;
@@ -116,12 +118,12 @@ export class S3BlobStore extends BlobStore {
 
   /** @internal used by S3BlobWriter: points the meta at the new object, then drops the one it replaced. */
   async commit(meta: BlobMeta): Promise<void> {
-    const old = await this.redis.get(this.metaKey(meta.id));
+    const old = await this.redis.get(this.metaKey(meta.ownerId, meta.id));
     const idx = this.ownerIndexKey(meta.ownerId);
     const expiresAt = Date.parse(meta.createdAt) + this.ttlSeconds * 1000;
     const res = await this.redis
       .multi()
-      .set(this.metaKey(meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
+      .set(this.metaKey(meta.ownerId, meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
       .sadd(idx, meta.id)
       .expire(idx, this.ttlSeconds)
       .exec();
@@ -134,7 +136,7 @@ export class S3BlobStore extends BlobStore {
 
   async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
     if (!isSafeBlobId(id)) throw new BlobNotFoundError();
-    const raw = await this.redis.get(this.metaKey(id));
+    const raw = await this.redis.get(this.metaKey(ownerId, id));
     if (!raw) throw new BlobNotFoundError();
     const meta = JSON.parse(raw) as BlobMeta;
     if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
@@ -158,7 +160,7 @@ export class S3BlobStore extends BlobStore {
 
   async delete(id: string, ownerId: string): Promise<void> {
     const meta = await this.getMeta(id, ownerId);
-    await this.redis.multi().del(this.metaKey(id)).srem(this.ownerIndexKey(ownerId), id).exec();
+    await this.redis.multi().del(this.metaKey(ownerId, id)).srem(this.ownerIndexKey(ownerId), id).exec();
     await this.deleteObjects([meta.objectKey as string]);
   }
 
@@ -166,12 +168,12 @@ export class S3BlobStore extends BlobStore {
     const idx = this.ownerIndexKey(ownerId);
     const ids = await this.redis.smembers(idx);
     if (ids.length === 0) return 0;
-    const raws = await Promise.all(ids.map((id) => this.redis.get(this.metaKey(id))));
+    const raws = await Promise.all(ids.map((id) => this.redis.get(this.metaKey(ownerId, id))));
     const keys = raws
       .map((raw) => (raw ? (JSON.parse(raw) as BlobMeta) : null))
       .filter((m): m is BlobMeta => !!m && m.ownerId === ownerId)
       .map((m) => m.objectKey as string);
-    await this.redis.del(...ids.map((id) => this.metaKey(id)), idx);
+    await this.redis.del(...ids.map((id) => this.metaKey(ownerId, id)), idx);
     await this.deleteObjects(keys);
     return ids.length;
   }

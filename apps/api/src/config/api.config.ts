@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
-import type { BlobStoreSettings } from '@csv-mapper/queue';
+import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
 
 // The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4).
 
@@ -31,6 +31,10 @@ export class ApiEnv {
   @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
   @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE: number = 10;
   @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  /** Redis Cluster seed nodes, `host:port,host:port` (credentials and TLS from REDIS_URL); unset = one Redis. */
+  @IsOptional()
+  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
+  REDIS_CLUSTER_NODES?: string;
   @Matches(/^[A-Za-z0-9_:-]*$/, { message: 'letters, digits, _ - : only' }) REDIS_PREFIX: string = 'csvm:';
   @IsOptional() @IsAbsoluteUrl() APP_URL?: string;
   @MinLength(32, { message: 'must be at least 32 characters' })
@@ -101,6 +105,8 @@ export class ApiConfig {
   readonly databaseUrl: string;
   readonly databasePoolSize: number;
   readonly redisUrl: string;
+  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
+  readonly redisClusterNodes: ClusterNodes;
   readonly redisPrefix: string;
   readonly appUrl: string;
   readonly sessionSecret: string;
@@ -144,6 +150,7 @@ export class ApiConfig {
     this.databaseUrl = e.DATABASE_URL;
     this.databasePoolSize = e.DATABASE_POOL_SIZE;
     this.redisUrl = e.REDIS_URL;
+    this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
     this.redisPrefix = e.REDIS_PREFIX;
     this.appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
     this.sessionSecret = e.SESSION_SECRET;

@@ -29,7 +29,7 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [ApiConfig],
       // Connected before the first request: the client fails fast (no offline queue) by design.
       useFactory: async (c: ApiConfig) => {
-        const client = createRedis(c.redisUrl, 'command');
+        const client = createRedis(c.redisUrl, 'command', {}, c.redisClusterNodes);
         await waitForReady(client, 5000);
         return client;
       },

@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
-import type { BlobStoreSettings } from '@csv-mapper/queue';
+import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
@@ -51,6 +51,10 @@ export class WorkerEnv {
     'development';
   @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
   @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  /** Redis Cluster seed nodes, `host:port,host:port` (credentials and TLS from REDIS_URL); unset = one Redis. */
+  @IsOptional()
+  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
+  REDIS_CLUSTER_NODES?: string;
   @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'csvm:';
   @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
   @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY: number = 2;
@@ -117,6 +121,8 @@ export class WorkerConfig {
   readonly env: WorkerEnv['NODE_ENV'];
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
+  readonly redisClusterNodes: ClusterNodes;
   readonly redisPrefix: string;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly concurrency: number;
@@ -145,6 +151,7 @@ export class WorkerConfig {
     this.env = e.NODE_ENV;
     this.databaseUrl = e.DATABASE_URL;
     this.redisUrl = e.REDIS_URL;
+    this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
     this.redisPrefix = e.REDIS_PREFIX;
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;

@@ -27,7 +27,7 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [WorkerConfig],
-      useFactory: (c: WorkerConfig) => createRedis(c.redisUrl, 'queue'),
+      useFactory: (c: WorkerConfig) => createRedis(c.redisUrl, 'queue', {}, c.redisClusterNodes),
     },
     {
       provide: BlobStore,
