@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { BlobStore, UserJobIndex } from '@csv-mapper/queue';
+import { BatchStore, BlobStore, UserJobIndex } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -26,6 +26,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly store: BlobStore,
     private readonly jobs: UserJobIndex,
+    private readonly batches: BatchStore,
     private readonly subscriptions: SubscriptionCanceller,
     private readonly quota: QuotaLedger,
   ) {}
@@ -77,6 +78,7 @@ export class UsersService {
     await this.sessions.revokeAll(userId);
     await this.auth.clearLoginFailures(userId);
     await this.jobs.removeUser(userId);
+    await this.batches.removeUser(userId);
     const blobs = await this.store.deleteAllOf(userId);
     this.logger.log(`Deleted account ${userId} (${blobs} stored files removed)`);
   }
