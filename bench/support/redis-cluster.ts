@@ -124,3 +124,41 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
     stop,
   };
 }
+
+/** One private redis-server (not a cluster) on a free port, so its memory figures are this run's alone. */
+export async function startRedisServer(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let t = 0; ; t++) {
+    const pong = await run('redis-cli', ['-p', String(port), 'ping']).then(
+      (r) => r.stdout.trim(),
+      () => '',
+    );
+    if (pong === 'PONG') break;
+    if (t > 100 || proc.exitCode !== null) throw new Error(`redis-server on ${port} did not start`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      if (proc.exitCode === null) proc.kill('SIGTERM');
+      if (proc.exitCode === null) await new Promise((r) => proc.once('exit', r));
+    },
+  };
+}

@@ -37,7 +37,12 @@ function applyLockSettings(config: WorkerConfig): void {
     const current = (Reflect.getMetadata(WORKER_OPTIONS_METADATA, cls) ?? {}) as Record<string, unknown>;
     Reflect.defineMetadata(
       WORKER_OPTIONS_METADATA,
-      { ...current, lockDuration: config.lockMs, stalledInterval: config.stalledIntervalMs },
+      {
+        ...current,
+        lockDuration: config.lockMs,
+        stalledInterval: config.stalledIntervalMs,
+        name: config.workerName,
+      },
       cls,
     );
   }

@@ -12,6 +12,7 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { hostname } from 'node:os';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
 import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
@@ -64,10 +65,17 @@ export class WorkerEnv {
   @IsInt() @Min(1) @Max(2) ENGINE_THREADS: number = 1;
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
   @IsInt() @Min(100) @Max(120_000) SHUTDOWN_GRACE_MS: number = 20_000;
-  /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
-  @IsInt() @Min(500) @Max(600_000) WORKER_LOCK_MS: number = 30_000;
-  /** How often a worker looks for stalled jobs (locks that lapsed); defaults to WORKER_LOCK_MS. */
+  /**
+   * BullMQ job lock, renewed every half of it while the job runs: a job whose worker died is taken over
+   * within about this plus WORKER_STALLED_INTERVAL_MS. 10 s: a renewal would have to be late by 5 s to
+   * cause a false stall (the engine yields to the event loop every chunk; the scale simulation counts
+   * stalls under load), and a killed worker's job resumes within 15 s.
+   */
+  @IsInt() @Min(500) @Max(600_000) WORKER_LOCK_MS: number = 10_000;
+  /** How often a worker looks for stalled jobs (locks that lapsed); defaults to half of WORKER_LOCK_MS. */
   @IsOptional() @IsInt() @Min(250) @Max(600_000) WORKER_STALLED_INTERVAL_MS?: number;
+  /** Shown as the job's `processedBy` (BullMQ); default `<hostname>:<pid>`, which names the process. */
+  @IsOptional() @IsString() @MinLength(1) WORKER_NAME?: string;
   @IsIn(['0', '1']) ENABLE_CRON: '0' | '1' = '1';
   /** Lifetime of result blobs in Redis. */
   @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
@@ -140,6 +148,7 @@ export class WorkerConfig {
   readonly keepCompletedMs: number;
   readonly keepFailedMs: number;
   readonly stalledIntervalMs: number;
+  readonly workerName: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly appUrl: string;
@@ -179,7 +188,8 @@ export class WorkerConfig {
         : { driver: 'memory' };
     this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
     this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
-    this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? e.WORKER_LOCK_MS;
+    this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? Math.max(250, Math.round(e.WORKER_LOCK_MS / 2));
+    this.workerName = e.WORKER_NAME ?? `${hostname()}:${process.pid}`;
     this.smtpUrl = e.SMTP_URL;
     this.mailFrom = e.MAIL_FROM;
     this.appUrl = e.APP_URL.replace(/\/$/, '');
