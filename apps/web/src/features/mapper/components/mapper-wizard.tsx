@@ -13,6 +13,7 @@ import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
+import { directUpload, UploadCancelledError, type UploadProgress } from '../api/direct-upload';
 import { deleteUpload, uploadFile } from '../api/upload-file';
 import {
   VIRTUAL_TEMPLATE_PREFIX,
@@ -58,6 +59,8 @@ export interface MapperWizardProps {
 export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }: MapperWizardProps) {
   const [state, dispatch] = useMapperState();
   const [uploading, setUploading] = useState<UploadType | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const uploadAbort = useRef<AbortController | null>(null);
   const [tooLarge, setTooLarge] = useState<FileTooLargeInfo | null>(null);
   const [pendingRows, setPendingRows] = useState<MapperFile | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
@@ -120,7 +123,14 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const onFile = async (file: File, type: UploadType) => {
     setUploading(type);
     try {
-      const uploaded = await uploadFile(file, type);
+      // Enterprise: straight to object storage with a progress bar (null = the server keeps files in memory).
+      let uploaded = null;
+      if (planLimits?.s3Uploads) {
+        const abort = new AbortController();
+        uploadAbort.current = abort;
+        uploaded = await directUpload(file, type, setUploadProgress, abort.signal);
+      }
+      uploaded ??= await uploadFile(file, type);
       showToast({
         title: 'File uploaded successfully',
         description: `${uploaded.filename}: ${uploaded.headers.length} columns`,
@@ -130,6 +140,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         setPendingRows(uploaded);
       } else accept(uploaded);
     } catch (err) {
+      if (err instanceof UploadCancelledError) {
+        showToast({ title: 'Upload cancelled', description: file.name, type: 'info' });
+        return;
+      }
       const failure = uploadFailure(err, planLimits ? maxSizeText : '25MB');
       if (failure.kind === 'unauthorized') return relogin();
       if (failure.kind === 'tooLarge') {
@@ -139,8 +153,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       }
     } finally {
       setUploading(null);
+      setUploadProgress(null);
+      uploadAbort.current = null;
     }
   };
+  const cancelUpload = () => uploadAbort.current?.abort();
 
   const removeTemplate = () => {
     if (template && !template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) void deleteUpload(template.id);
@@ -342,6 +359,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="template"
             file={template}
             uploading={uploading === 'template'}
+            progress={uploading === 'template' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'template')}
             onRemove={removeTemplate}
@@ -366,6 +385,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="data"
             file={data}
             uploading={uploading === 'data'}
+            progress={uploading === 'data' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'data')}
             onRemove={removeData}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Progress, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
 import type { UploadType } from '@csv-mapper/contracts';
@@ -12,6 +12,13 @@ export interface UploadZoneProps {
   maxSizeText: string;
   onFile: (file: File) => void;
   onRemove: () => void;
+  /** Bytes sent so far of a direct upload (Enterprise): shows a progress bar and a Cancel button. */
+  progress?: { sent: number; total: number } | null;
+  onCancel?: () => void;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Spec §5: text/csv or a .csv name; anything else is ignored without a message. */
@@ -20,7 +27,16 @@ export function isCsvFile(f: File): boolean {
 }
 
 /** An upload zone (spec §4): empty, drag-hover, uploading, uploaded. */
-export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemove }: UploadZoneProps) {
+export function UploadZone({
+  kind,
+  file,
+  uploading,
+  maxSizeText,
+  onFile,
+  onRemove,
+  progress,
+  onCancel,
+}: UploadZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [hover, setHover] = useState(false);
   const title = kind === 'template' ? 'template' : 'data';
@@ -90,7 +106,7 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
       borderRadius="lg"
       p={{ base: '6', md: '10' }}
       textAlign="center"
-      opacity={uploading ? 0.6 : 1}
+      opacity={uploading && !progress ? 0.6 : 1}
       pointerEvents={uploading ? 'none' : 'auto'}
       aria-busy={uploading}
       data-testid={`${kind}-dropzone`}
@@ -105,6 +121,29 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
       <Stack align="center" gap="3">
         <UploadIcon boxSize="8" color="fg.muted" />
         <Text fontWeight="semibold">{uploading ? 'Uploading...' : `Drop your ${title} CSV here`}</Text>
+        {uploading && progress ? (
+          <Stack gap="2" w="full" maxW="md" pointerEvents="auto" data-testid={`${kind}-upload-progress`}>
+            <Progress.Root
+              value={progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0}
+              size="sm"
+              colorPalette="blue"
+            >
+              <Progress.Track aria-label={`Upload progress of the ${title} file`}>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <HStack justify="space-between" gap="3">
+              <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                {mb(progress.sent)} of {mb(progress.total)} sent
+              </Text>
+              {onCancel ? (
+                <Button size="sm" variant="outline" onClick={onCancel}>
+                  Cancel upload
+                </Button>
+              ) : null}
+            </HStack>
+          </Stack>
+        ) : null}
         <Text color="fg.muted" fontSize="sm">
           {kind === 'template'
             ? 'File should contain headers only'
