@@ -102,5 +102,9 @@ export const ERROR_CODES = [
   'UPLOAD_EXPIRED',
   'UPLOAD_SIZE_MISMATCH',
   'TOO_MANY_UPLOADS',
+  // bulk uploads
+  'TOO_MANY_FILES',
+  'BATCH_QUOTA_EXCEEDED',
+  'NO_FILES_ACCEPTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ import type { Job, Queue } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { planOf } from '@csv-mapper/domain';
 import {
+  BatchStore,
   BlobNotFoundError,
   BlobStore,
   JobProducer,
@@ -39,6 +40,7 @@ export class JobsService {
     private readonly store: BlobStore,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: ApiConfig,
+    private readonly batches: BatchStore,
   ) {}
 
   /** `dedupeKey` derived from the request makes a double submit one job. */
@@ -97,9 +99,20 @@ export class JobsService {
     return this.view(await this.owned(userId, id));
   }
 
+  /**
+   * The result's bytes, or (`allowRedirect`, object storage on) a short-lived signed URL the client
+   * follows, so storage serves the bytes itself.
+   */
+  async openResult(userId: string, id: string): Promise<{ filename: string; size: number; stream: Readable }>;
   async openResult(
     userId: string,
     id: string,
+    opts: { allowRedirect: true },
+  ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }>;
+  async openResult(
+    userId: string,
+    id: string,
+    opts: { allowRedirect?: boolean } = {},
   ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }> {
     let job = await this.owned(userId, id);
     const state = await this.stateOf(job);
@@ -112,12 +125,13 @@ export class JobsService {
       );
     }
     try {
-      // Object storage serves the bytes itself: the client follows a short-lived signed URL.
-      const redirect = await this.store.presignGet(job.returnvalue.resultId, userId, {
-        filename: job.returnvalue.filename,
-        contentType: 'text/csv; charset=utf-8',
-        expiresInSeconds: RESULT_URL_SECONDS,
-      });
+      const redirect = opts.allowRedirect
+        ? await this.store.presignGet(job.returnvalue.resultId, userId, {
+            filename: job.returnvalue.filename,
+            contentType: 'text/csv; charset=utf-8',
+            expiresInSeconds: RESULT_URL_SECONDS,
+          })
+        : null;
       if (redirect) return { redirect };
       const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, userId);
       return { filename: job.returnvalue.filename, size: meta.size, stream };
@@ -129,6 +143,20 @@ export class JobsService {
           'This result has expired (results are kept for 1 hour). Run the job again.',
         );
       }
+      throw err;
+    }
+  }
+
+  /** Whether a completed job's result is still kept (results expire after their TTL). */
+  async hasResult(userId: string, id: string): Promise<boolean> {
+    const job = await this.owned(userId, id);
+    const resultId = job.returnvalue?.resultId ?? (await this.queue.getJob(id))?.returnvalue?.resultId;
+    if (!resultId) return false;
+    try {
+      await this.store.getMeta(resultId, userId);
+      return true;
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) return false;
       throw err;
     }
   }
@@ -161,6 +189,27 @@ export class JobsService {
         },
         { dedupeKey: `dispatch:job.cancelled:${id}` },
       );
+      if (job.data.batchId) {
+        const done = await this.batches.finishJob(
+          job.data.batchId,
+          {
+            jobId: id,
+            dataFilename: job.data.dataFilename,
+            state: 'cancelled',
+            rowsWritten: 0,
+            warningCount: 0,
+          },
+          this.config.appUrl,
+        );
+        if (done) {
+          await this.producer.enqueue(
+            QUEUES.webhooks,
+            'dispatch',
+            { userId, event: 'batch.completed', subjectId: job.data.batchId, data: done.data },
+            { dedupeKey: `dispatch:batch.completed:${job.data.batchId}` },
+          );
+        }
+      }
     }
     return { ...(await this.view(job)), state: 'cancelled' };
   }

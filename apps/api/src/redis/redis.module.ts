@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  BatchStore,
   BlobStore,
   createBlobStore,
   createRedis,
@@ -45,8 +46,13 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [REDIS, ApiConfig],
       useFactory: (r: Redis, c: ApiConfig) => new UserJobIndex(r, c.redisPrefix),
     },
+    {
+      provide: BatchStore,
+      inject: [REDIS, ApiConfig],
+      useFactory: (r: Redis, c: ApiConfig) => new BatchStore(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, BlobStore, UserJobIndex],
+  exports: [REDIS, BlobStore, UserJobIndex, BatchStore],
 })
 export class RedisModule {}

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  BatchStore,
   BlobStore,
   createBlobStore,
   createRedis,
@@ -41,6 +42,11 @@ class RedisShutdown implements OnApplicationShutdown {
       useFactory: (r: Redis, c: WorkerConfig) => new UserJobIndex(r, c.redisPrefix),
     },
     {
+      provide: BatchStore,
+      inject: [REDIS, WorkerConfig],
+      useFactory: (r: Redis, c: WorkerConfig) => new BatchStore(r, c.redisPrefix),
+    },
+    {
       provide: JobDurationMetrics,
       inject: [REDIS, WorkerConfig],
       useFactory: (r: Redis, c: WorkerConfig) => new JobDurationMetrics(r, c.redisPrefix),
@@ -52,6 +58,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, BlobStore, UserJobIndex, JobDurationMetrics, StalledJobCounter],
+  exports: [REDIS, BlobStore, UserJobIndex, BatchStore, JobDurationMetrics, StalledJobCounter],
 })
 export class RedisModule {}

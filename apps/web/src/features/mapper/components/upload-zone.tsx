@@ -12,6 +12,9 @@ export interface UploadZoneProps {
   maxSizeText: string;
   onFile: (file: File) => void;
   onRemove: () => void;
+  /** Bulk uploads: several files may be dropped or chosen at once (each goes to `onFiles`). */
+  multiple?: boolean;
+  onFiles?: (files: File[]) => void;
   /** Bytes sent so far of a direct upload (Enterprise): shows a progress bar and a Cancel button. */
   progress?: { sent: number; total: number } | null;
   onCancel?: () => void;
@@ -34,6 +37,8 @@ export function UploadZone({
   maxSizeText,
   onFile,
   onRemove,
+  multiple = false,
+  onFiles,
   progress,
   onCancel,
 }: UploadZoneProps) {
@@ -42,7 +47,13 @@ export function UploadZone({
   const title = kind === 'template' ? 'template' : 'data';
 
   const take = (files: FileList | null) => {
-    const first = files?.[0];
+    const picked = Array.from(files ?? []);
+    if (multiple && onFiles && picked.length > 1) {
+      const accepted = picked.filter(isCsvFile);
+      if (accepted.length > 0) onFiles(accepted);
+      return;
+    }
+    const first = picked[0];
     if (first && isCsvFile(first)) onFile(first);
   };
   const onDrop = (e: DragEvent) => {
@@ -153,6 +164,7 @@ export function UploadZone({
           ref={input}
           type="file"
           accept=".csv,text/csv"
+          multiple={multiple}
           hidden
           data-testid={`${kind}-file-input`}
           onChange={(e) => {
@@ -165,6 +177,7 @@ export function UploadZone({
         </Button>
         <Text color="fg.subtle" fontSize="xs">
           Maximum file size: {maxSizeText}
+          {multiple ? ' · choose up to 20 files with the same columns to map them all at once' : ''}
         </Text>
       </Stack>
     </Box>
