@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { generate } from './engine/generate';
-import { startS3TestServer } from '../scripts/s3-test-server';
+import { spawnS3TestServer } from '../scripts/s3-test-server';
 import { rssMb, startStack } from './support/stack';
 
 const MAPPINGS = [
@@ -53,7 +53,8 @@ async function oneJob(
   file: string,
   bytes: number,
 ): Promise<Awaited<ReturnType<typeof startStack>>> {
-  const s3 = driver === 's3' ? await startS3TestServer() : null;
+  // The S3 server runs in a process of its own, as a real one would.
+  const s3 = driver === 's3' ? await spawnS3TestServer() : null;
   // The memory driver refuses files over MEMORY_STORE_MAX_FILE_MB (100 by default): raised for this file.
   const env = { MEMORY_STORE_MAX_FILE_MB: '256', ...(s3 ? s3.env : { BLOB_STORE: 'memory' }) };
   const stack = await startStack({ workers: 1, env });
