@@ -102,6 +102,10 @@ export const ERROR_CODES = [
   'UPLOAD_EXPIRED',
   'UPLOAD_SIZE_MISMATCH',
   'TOO_MANY_UPLOADS',
+  // review and fix (issue 22)
+  'INVALID_ROW',
+  'PATCH_TOO_LARGE',
+  'QUOTA_EXHAUSTED',
   // bulk uploads
   'TOO_MANY_FILES',
   'BATCH_QUOTA_EXCEEDED',
