@@ -55,4 +55,38 @@ async function startS3TestServer(opts = {}) {
   };
 }
 
-module.exports = { startS3TestServer };
+/**
+ * The same server in a child process of its own (benchmarks: its disk and CPU work then does not share
+ * the caller's event loop). Resolves once it listens; close() stops it.
+ * @param {{ bucket?: string }} [opts]
+ */
+function spawnS3TestServer(opts = {}) {
+  const { fork } = require('node:child_process');
+  const child = fork(__filename, ['--serve', opts.bucket || 'csvm-test'], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the S3 test server exited (${code})`)));
+    child.once('message', (info) => {
+      child.removeAllListeners('exit');
+      resolve({
+        ...info,
+        close: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+if (require.main === module && process.argv[2] === '--serve') {
+  startS3TestServer({ bucket: process.argv[3] }).then((server) => {
+    process.send({ endpoint: server.endpoint, bucket: server.bucket, env: server.env });
+    process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
+  });
+}
+
+module.exports = { startS3TestServer, spawnS3TestServer };

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { assertNoEviction, createRedis } from '@csv-mapper/queue';
+import { assertNoEviction, blobStoreOrigin, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
@@ -85,6 +85,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  const storageOrigin = blobStoreOrigin(config.blobStore);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -94,7 +95,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // Enterprise direct uploads PUT from the browser straight to object storage.
+          connectSrc: ["'self'", ...(storageOrigin ? [storageOrigin] : [])],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

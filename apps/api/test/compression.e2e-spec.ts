@@ -182,6 +182,6 @@ describe('compressed responses (real HTTP)', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-encoding']).toBeUndefined();
     expect(csv.text.length).toBeGreaterThan(1024);
-    expect(csv.text.split('\r\n').slice(0, 2)).toEqual(['Name,Amount', 'Kunde 0,0.50']);
+    expect(csv.text.split(/\r?\n/).slice(0, 2)).toEqual(['Name,Amount', 'Kunde 0,0.50']);
   });
 });

@@ -85,7 +85,7 @@ describe('on a Redis Cluster (3 masters)', () => {
     }
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 2000 });
     const csv = await agent.get(view.resultUrl).redirects(1).expect(200);
-    const out = csv.text.split('\r\n');
+    const out = csv.text.split(/\r?\n/);
     expect(out.slice(0, 3)).toEqual(['Name,Amount', 'Kunde 0,0.50', 'Kunde 1,1.50']);
     expect(out.filter(Boolean)).toHaveLength(2001);
 

@@ -5,6 +5,8 @@
 import 'reflect-metadata';
 export * from './errors';
 export * from './mapping';
+export * from './recipe';
+export * from './rules';
 export * from './jobs';
 export * from './http/common';
 export * from './http/auth';

@@ -1,4 +1,5 @@
-import type { ControlTotal, MappingPair, Warning } from './mapping';
+import type { ControlTotal, MappingPair, ResolvedOutputOptions, RunTotals, Warning } from './mapping';
+import type { Corrections, TemplateRules } from './rules';
 
 // What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
@@ -21,6 +22,16 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /** The output settings resolved by the api (after "match the template"). */
+  output?: ResolvedOutputOptions;
+  /** Why maxRows is below totalRows, if it is (for the control totals' skipped rows). */
+  limitType?: 'rowLimit' | 'monthlyQuota' | null;
+  /** Rules per template column (the built-in template's merged with the request's). */
+  templateRules?: TemplateRules;
+  /** The review session this run belongs to (its id is the first run's job id or a sync run's reviewId). */
+  reviewId?: string;
+  /** A corrected run: apply the review session's patch while streaming. */
+  applyPatch?: boolean;
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;
 }
@@ -43,6 +54,8 @@ export class JobEventData {
   rowsWritten: number;
   warningCount: number;
   controlTotals: ControlTotal[];
+  /** Completed jobs: rows read, written and skipped with reasons, sums per amount/number column. */
+  totals: RunTotals | null;
   /** Absolute download address of the result (completed jobs only), valid until resultExpiresAt. */
   resultUrl: string | null;
   resultExpiresAt: string | null;
@@ -138,6 +151,11 @@ export interface ProcessCsvResult {
    */
   warnings?: JobWarning[];
   controlTotals: ControlTotal[];
+  totals?: RunTotals;
+  output?: ResolvedOutputOptions;
+  /** Warnings by rule (`other` for warnings without a rule). */
+  warningsByRule?: Record<string, number>;
+  corrections?: Corrections;
   resultId: string;
   filename: string;
   bytes: number;

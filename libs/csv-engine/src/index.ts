@@ -14,6 +14,9 @@
 //   previewMapping(input, templateHeaders, mappings, { rows })  → Promise<{ headers, rows, stats }>
 //   Types: MappingPair, Transform (discriminated on `kind`), ApplyOptions, ApplyStats, Warning, ControlTotal
 // Writing
+//   resolveOutputOptions(options, templateFormat) → the settings used ("match the template" by default)
+//   runTotals(stats, rowsInFile, limit)  → control totals (rows read/written/skipped, sums per column)
+//   inferColumnTransform(values)         → the transform a column's values suggest (dates, amounts, …)
 //   writeCsv(rows, { delimiter, lineEnding, formulaProtection }) → string (RFC 4180, OWASP guard)
 // Errors
 //   CsvEngineError { code, message, line?, status } and subclasses; codes: BINARY_FILE (415),
@@ -45,6 +48,7 @@ export {
   inspect,
   type InspectOptions,
   type InspectResult,
+  type InspectedColumn,
   type RaggedRow,
 } from './inspect';
 export { parseCsv, type ParseResult } from './parse';
@@ -55,8 +59,27 @@ export {
   type ApplyResult,
   type CsvInput,
 } from './mapping';
+export { chainOf, pairSources } from './mapping/compile';
+export {
+  checkValue,
+  compileRules,
+  validateTemplateRules,
+  UNIQUE_MAX_VALUES,
+  type CompiledRules,
+} from './mapping/rules';
+export {
+  combineValues,
+  graphemeLength,
+  parseCombinePattern,
+  slugify,
+  splitCityStateZip,
+  splitPersonName,
+  truncateText,
+} from './mapping/transforms/strings';
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
+export { resolveOutputOptions, runTotals, writeOptionsOf, type TemplateFormat } from './output';
+export { inferColumnTransform, inferColumnTransforms } from './mapping/column-kinds';
 export type { DateOrder } from './dates';
 // The mapping contract's types (re-exported from @csv-mapper/contracts), options and statistics.
 export type * from './types';

@@ -56,3 +56,12 @@ export function createBlobStore(
     sse: s.sse === 'none' ? null : (s.sse as ServerSideEncryption),
   });
 }
+
+/** The origin presigned URLs point at (the web app's CSP must allow it), or null for the memory driver. */
+export function blobStoreOrigin(s: BlobStoreSettings): string | null {
+  if (s.driver !== 's3') return null;
+  const endpoint = s.publicEndpoint ?? s.endpoint;
+  const url = new URL(endpoint ?? `https://s3.${s.region}.amazonaws.com`);
+  if (!s.forcePathStyle) url.hostname = `${s.bucket}.${url.hostname}`;
+  return url.origin;
+}

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 // the same contract suite (libs/queue/test/blob-store.contract.ts). Every read is owner-checked: someone
 // else's id behaves exactly like a missing one.
 
-export type BlobKind = 'upload' | 'result';
+/** `review`, `issues`, `patch`: a run's review session (libs/queue/src/review-store.ts). */
+export type BlobKind = 'upload' | 'result' | 'review' | 'issues' | 'patch';
 export type BlobDriver = 'memory' | 's3';
 
 export interface BlobMeta {

@@ -20,6 +20,8 @@ import {
 // owner; a wrong owner looks like "not found".
 
 const CHUNK_TARGET = 512 * 1024;
+/** Chunks a writer may have on the wire at once (about 4 MB). */
+const MAX_INFLIGHT = 8;
 
 const NO_PRESIGN =
   'Direct uploads need object storage: the server keeps files in memory. Ask the operator to set BLOB_STORE=s3.';
@@ -71,9 +73,16 @@ export class EphemeralStore extends BlobStore {
     return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:stagers`);
   }
 
-  /** @internal used by BlobWriter */
-  async appendChunk(ownerId: string, id: string, token: string, chunk: Buffer): Promise<void> {
+  /**
+   * @internal used by BlobWriter. The first chunk also sets the staging TTLs and registers the writer;
+   * later ones are a bare RPUSH (one connection keeps them in order).
+   */
+  async appendChunk(ownerId: string, id: string, token: string, chunk: Buffer, first = true): Promise<void> {
     const key = this.stagingKey(ownerId, id, token);
+    if (!first) {
+      await this.redis.rpush(key, chunk);
+      return;
+    }
     const set = this.stagingSetKey(ownerId, id);
     await this.redis
       .multi()
@@ -202,7 +211,10 @@ export class RedisBlobWriter implements BlobWriterPort {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private total = 0;
-  private writes: Promise<void> = Promise.resolve();
+  /** Chunks sent and not yet acknowledged, oldest first (Redis answers in order). */
+  private inflight: Promise<void>[] = [];
+  private chunks = 0;
+  private failure: unknown = null;
   private readonly token = randomUUID();
 
   constructor(
@@ -217,13 +229,18 @@ export class RedisBlobWriter implements BlobWriterPort {
     return this.total;
   }
 
-  /** Queues a chunk; resolves when the data before it is safely in Redis (use it for backpressure). */
-  write(chunk: Buffer): Promise<void> {
+  /**
+   * Queues a chunk; resolves at once while fewer than MAX_INFLIGHT chunks await Redis' answer, else when
+   * the oldest is stored (backpressure without a round trip per chunk).
+   */
+  async write(chunk: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     this.total += chunk.length;
     if (this.pendingBytes >= CHUNK_TARGET) this.flush();
-    return this.writes;
+    while (this.inflight.length >= MAX_INFLIGHT) await this.inflight[0];
+    if (this.failure) throw this.failure;
   }
 
   private flush(): void {
@@ -231,12 +248,28 @@ export class RedisBlobWriter implements BlobWriterPort {
     const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    this.writes = this.writes.then(() => this.store.appendChunk(this.ownerId, this.id, this.token, buf));
+    const sent: Promise<void> = this.store
+      .appendChunk(this.ownerId, this.id, this.token, buf, this.chunks++ === 0)
+      .then(
+        () => {
+          this.inflight.splice(this.inflight.indexOf(sent), 1);
+        },
+        (err: unknown) => {
+          this.failure ??= err;
+          this.inflight.splice(this.inflight.indexOf(sent), 1);
+        },
+      );
+    this.inflight.push(sent);
+  }
+
+  private async settled(): Promise<void> {
+    while (this.inflight.length > 0) await this.inflight[0];
   }
 
   async commit(info: Record<string, unknown>): Promise<BlobMeta> {
     this.flush();
-    await this.writes;
+    await this.settled();
+    if (this.failure) throw this.failure;
     const meta: BlobMeta = {
       id: this.id,
       kind: this.kind,
@@ -252,7 +285,7 @@ export class RedisBlobWriter implements BlobWriterPort {
 
   async abort(): Promise<void> {
     this.pending = [];
-    await this.writes.catch(() => undefined);
+    await this.settled();
     await this.store.discardStaging(this.ownerId, this.id, this.token);
   }
 }

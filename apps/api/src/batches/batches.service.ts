@@ -175,7 +175,7 @@ export class BatchesService {
       const seen = names.get(base) ?? 0;
       names.set(base, seen + 1);
       const name = seen === 0 ? base : base.replace(/(\.csv)?$/i, ` (${seen + 1})$1`);
-      return { name, open: async () => (await this.jobs.openResult(user.id, f.jobId, false)).stream };
+      return { name, open: async () => (await this.jobs.openResult(user.id, f.jobId)).stream };
     });
     return { filename: `batch-${id.slice(0, 8)}.zip`, entries };
   }

@@ -41,7 +41,7 @@ export class JobsController {
       'With object storage on: a redirect to a signed URL (valid 5 minutes) that downloads the CSV',
   })
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const result = await this.jobs.openResult(user.id, id);
+    const result = await this.jobs.openResult(user.id, id, { allowRedirect: true });
     res.setHeader('Cache-Control', 'no-store');
     if ('redirect' in result) return res.redirect(302, result.redirect);
     const { filename, size, stream } = result;

@@ -99,21 +99,20 @@ export class JobsService {
     return this.view(await this.owned(userId, id));
   }
 
+  /**
+   * The result's bytes, or (`allowRedirect`, object storage on) a short-lived signed URL the client
+   * follows, so storage serves the bytes itself.
+   */
+  async openResult(userId: string, id: string): Promise<{ filename: string; size: number; stream: Readable }>;
   async openResult(
     userId: string,
     id: string,
-    allowRedirect?: true,
+    opts: { allowRedirect: true },
   ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }>;
-  /** The bytes themselves, never a redirect (a batch ZIP reads each result through the api). */
   async openResult(
     userId: string,
     id: string,
-    allowRedirect: false,
-  ): Promise<{ filename: string; size: number; stream: Readable }>;
-  async openResult(
-    userId: string,
-    id: string,
-    allowRedirect = true,
+    opts: { allowRedirect?: boolean } = {},
   ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }> {
     let job = await this.owned(userId, id);
     const state = await this.stateOf(job);
@@ -126,14 +125,13 @@ export class JobsService {
       );
     }
     try {
-      // Object storage serves the bytes itself: the client follows a short-lived signed URL.
-      const redirect =
-        allowRedirect &&
-        (await this.store.presignGet(job.returnvalue.resultId, userId, {
-          filename: job.returnvalue.filename,
-          contentType: 'text/csv; charset=utf-8',
-          expiresInSeconds: RESULT_URL_SECONDS,
-        }));
+      const redirect = opts.allowRedirect
+        ? await this.store.presignGet(job.returnvalue.resultId, userId, {
+            filename: job.returnvalue.filename,
+            contentType: 'text/csv; charset=utf-8',
+            expiresInSeconds: RESULT_URL_SECONDS,
+          })
+        : null;
       if (redirect) return { redirect };
       const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, userId);
       return { filename: job.returnvalue.filename, size: meta.size, stream };
@@ -258,7 +256,14 @@ export class JobsService {
       totalRows: Math.min(job.data.totalRows, job.data.maxRows),
       warnings: r?.warningsCount ?? p?.warnings ?? 0,
       ...(r
-        ? { warningSamples: await this.warningSamples(r, job.data.userId), controlTotals: r.controlTotals }
+        ? {
+            warningSamples: await this.warningSamples(r, job.data.userId),
+            controlTotals: r.controlTotals,
+            ...(r.totals ? { totals: r.totals } : {}),
+            ...(r.output ? { output: r.output } : {}),
+            ...(r.warningsByRule ? { warningsByRule: r.warningsByRule } : {}),
+            ...(r.corrections ? { corrections: r.corrections } : {}),
+          }
         : {}),
       filename: r?.filename ?? job.data.dataFilename,
       error: state === 'failed' || state === 'cancelled' ? job.failedReason || 'The job failed.' : null,

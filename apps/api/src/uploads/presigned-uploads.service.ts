@@ -8,7 +8,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { isCsvFile } from './csv-storage.engine';
-import type { UploadInfo, UploadRecord, UploadType } from './upload-record';
+import type { UploadRecord, UploadType } from './upload-record';
+import { uploadInfo, UploadsService } from './uploads.service';
 
 // Enterprise direct uploads: the api hands out a presigned PUT, the client sends the bytes straight to
 // object storage, and `complete` checks what arrived (size, CSV content, inspection streamed from storage)
@@ -24,7 +25,10 @@ interface PendingInfo {
 
 @Injectable()
 export class PresignedUploadsService {
-  constructor(private readonly store: BlobStore) {}
+  constructor(
+    private readonly store: BlobStore,
+    private readonly uploads: UploadsService,
+  ) {}
 
   async presign(user: AuthUser, req: PresignUploadRequest): Promise<PresignedUploadView> {
     const limits = limitsOf(user.plan);
@@ -117,36 +121,10 @@ export class PresignedUploadsService {
         `"${fileName}" has a header row but no data rows. Upload the data file with its rows.`,
       );
     }
-    const info: UploadInfo = {
-      type: kind,
-      headers: inspection.headers,
-      rowCount: inspection.rowCount,
-      delimiter: inspection.delimiter,
-      encoding: inspection.encoding,
-      headerRow: inspection.headerRow,
-    };
-    const meta = await this.store.adoptPending(uploadId, user.id, 'upload', fileName, { ...info });
-    const record: UploadRecord = {
-      id: meta.id,
-      filename: meta.filename,
-      headers: info.headers,
-      data: inspection.sampleRows,
-      type: kind,
-      uploadedAt: meta.createdAt,
-      size: meta.size,
-      rowCount: info.rowCount,
-      delimiter: info.delimiter,
-      encoding: info.encoding,
-      encodingReason: inspection.encodingReason,
-      headerRow: info.headerRow,
-    };
-    const limits = limitsOf(user.plan);
-    if (kind === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
-      record.exceedsRowLimit = true;
-      record.actualRows = info.rowCount;
-      record.maxRows = limits.maxRowsPerFile;
-    }
-    return record;
+    const meta = await this.store.adoptPending(uploadId, user.id, 'upload', fileName, {
+      ...uploadInfo(kind, inspection),
+    });
+    return this.uploads.recordFor(user, meta, inspection, kind);
   }
 
   private async discard(pending: PendingUpload): Promise<void> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { MappingsModule } from '../mappings/mappings.module';
 import { PresignedUploadsController } from './presigned-uploads.controller';
 import { PresignedUploadsService } from './presigned-uploads.service';
 import { UploadsController } from './uploads.controller';
@@ -7,7 +8,7 @@ import { UploadsService } from './uploads.service';
 
 /** Uploaded CSV files: streamed through the engine's inspector into the BlobStore (or PUT straight to object storage). */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, MappingsModule],
   controllers: [UploadsController, PresignedUploadsController],
   providers: [UploadsService, PresignedUploadsService],
   exports: [UploadsService],

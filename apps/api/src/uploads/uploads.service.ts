@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Readable } from 'node:stream';
-import { isCsvEngineError } from '@csv-mapper/csv-engine';
+import { isCsvEngineError, type InspectResult } from '@csv-mapper/csv-engine';
 import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, BlobStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
+import { MappingsService } from '../mappings/mappings.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
 
@@ -47,6 +48,7 @@ export class UploadsService {
   constructor(
     private readonly store: BlobStore,
     private readonly config: ApiConfig,
+    private readonly mappings: MappingsService,
   ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
@@ -135,7 +137,7 @@ export class UploadsService {
       case 'stored':
         break;
     }
-    const { writer, inspection, size } = result.result;
+    const { writer, inspection } = result.result;
     if (type === 'data' && inspection.rowCount === 0) {
       await writer.abort();
       throw new AppError(
@@ -144,15 +146,19 @@ export class UploadsService {
         `"${result.filename}" has a header row but no data rows. Upload the data file with its rows.`,
       );
     }
-    const info: UploadInfo = {
-      type,
-      headers: inspection.headers,
-      rowCount: inspection.rowCount,
-      delimiter: inspection.delimiter,
-      encoding: inspection.encoding,
-      headerRow: inspection.headerRow,
-    };
-    const meta = await writer.commit({ ...info });
+    const meta = await writer.commit({ ...uploadInfo(type, inspection) });
+    return this.recordFor(user, meta, inspection, type);
+  }
+
+  /** The answer to an upload (multipart or direct to storage: the same for both). */
+  async recordFor(
+    user: AuthUser,
+    meta: BlobMeta,
+    inspection: InspectResult,
+    type: UploadType,
+  ): Promise<UploadRecord> {
+    const limits = limitsOf(user.plan);
+    const info = uploadInfo(type, inspection);
     const record: UploadRecord = {
       id: meta.id,
       filename: meta.filename,
@@ -160,13 +166,17 @@ export class UploadsService {
       data: inspection.sampleRows,
       type,
       uploadedAt: meta.createdAt,
-      size,
+      size: meta.size,
       rowCount: info.rowCount,
       delimiter: info.delimiter,
       encoding: info.encoding,
       encodingReason: inspection.encodingReason,
       headerRow: info.headerRow,
+      bom: inspection.bom,
+      lineEnding: inspection.lineEnding,
+      columns: inspection.columns,
     };
+    if (type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
     if (type === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
       record.exceedsRowLimit = true;
       record.actualRows = info.rowCount;
@@ -316,4 +326,18 @@ function multipartError(err: unknown): unknown {
     );
   }
   return err;
+}
+
+/** What the meta keeps beside an upload's bytes, from its inspection. */
+export function uploadInfo(type: UploadType, inspection: InspectResult): UploadInfo {
+  return {
+    type,
+    headers: inspection.headers,
+    rowCount: inspection.rowCount,
+    delimiter: inspection.delimiter,
+    encoding: inspection.encoding,
+    headerRow: inspection.headerRow,
+    bom: inspection.bom,
+    lineEnding: inspection.lineEnding,
+  };
 }

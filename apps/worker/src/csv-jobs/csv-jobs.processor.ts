@@ -2,7 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
+import { applyMapping, isCsvEngineError, runTotals, type MappingPair } from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BatchStore,
@@ -11,7 +11,11 @@ import {
   JobDurationMetrics,
   jobEventBase,
   QUEUES,
+  ISSUES_MAX,
+  loadPatch,
   resultIdFor,
+  rowPatchOf,
+  saveIssues,
   UserJobIndex,
   type BatchEventFile,
   type JobProgress,
@@ -175,8 +179,15 @@ export class CsvJobsProcessor extends WorkerHost {
       }
     };
 
+    // A corrected run (POST /api/jobs/:id/rerun) applies the review session's patch while streaming.
+    const patch =
+      p.applyPatch && p.reviewId ? rowPatchOf(await loadPatch(this.store, p.reviewId, p.userId)) : null;
     const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
+      ...(p.templateRules ? { templateRules: p.templateRules } : {}),
+      ...(patch ? { patch } : {}),
+      // Every problem up to ISSUES_MAX is kept for the review grid (GET /api/jobs/:id/issues).
+      maxWarnings: ISSUES_MAX,
       maxRows: p.maxRows,
       // A second thread pays off only on big files: it costs ~40 ms and ~10 MB to start.
       threads: input.meta.size >= PARALLEL_MIN_BYTES ? this.config.engineThreads : 1,
@@ -196,9 +207,15 @@ export class CsvJobsProcessor extends WorkerHost {
         await writer.write(chunk as Buffer);
       }
       const s = await stats;
+      const totals = runTotals(s, p.totalRows, p.limitType ?? null);
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
+      await saveIssues(this.store, jobId, p.userId, s.warnings, {
+        total: s.warningCount,
+        byRule: s.warningsByRule,
+        truncated: s.warningCount > s.warnings.length,
+      });
       const recorded = await this.quota.commit({
         jobId,
         userId: p.userId,
@@ -217,6 +234,7 @@ export class CsvJobsProcessor extends WorkerHost {
         rowsWritten: s.rowsOut,
         warningCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
         resultUrl: `${this.config.appUrl}/api/jobs/${encodeURIComponent(jobId)}/result`,
         resultExpiresAt: new Date(expires).toISOString(),
       });
@@ -236,6 +254,10 @@ export class CsvJobsProcessor extends WorkerHost {
         truncated: s.truncated,
         warningsCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
+        ...(p.output ? { output: p.output } : {}),
+        warningsByRule: s.warningsByRule,
+        ...(s.corrections ? { corrections: s.corrections } : {}),
         resultId,
         filename: outputName(p.dataFilename),
         bytes: writer.size,

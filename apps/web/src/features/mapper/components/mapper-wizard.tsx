@@ -13,9 +13,12 @@ import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
+import { directUpload, UploadCancelledError, type UploadProgress } from '../api/direct-upload';
 import { deleteUpload, uploadFile } from '../api/upload-file';
+import { ReviewPanel } from '../../review/components/review-panel';
 import {
   VIRTUAL_TEMPLATE_PREFIX,
+  builtInOf,
   useMapperState,
   type MapperFile,
   type MapperResult,
@@ -34,6 +37,7 @@ import {
 import { MappingBoard } from './mapping-board';
 import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
+import { RulesEditor } from './rules-editor';
 import {
   BackgroundJobProgress,
   PROGRESS_STAGES,
@@ -62,12 +66,15 @@ export interface MapperWizardProps {
 export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }: MapperWizardProps) {
   const [state, dispatch] = useMapperState();
   const [uploading, setUploading] = useState<UploadType | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const uploadAbort = useRef<AbortController | null>(null);
   const [tooLarge, setTooLarge] = useState<FileTooLargeInfo | null>(null);
   const [pendingRows, setPendingRows] = useState<MapperFile | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [progress, setProgress] = useState(PROGRESS_STAGES[0]);
   const [queued, setQueued] = useState<QueuedResponse | null>(null);
+  const [reviewJobId, setReviewJobId] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
   const [match, setMatch] = useState<SavedMappingView | null>(null);
@@ -80,7 +87,18 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [batchId, setBatchId] = useState<string | null>(null);
   const bulkAllowed = signedIn && planLimits?.asyncProcessing === true;
 
-  const { step, template, data, mappings, suggested, result } = state;
+  const { step, template, data, mappings, suggested, result, templateRules } = state;
+  const builtIn = builtInOf(template);
+  // The grid checks edits against the built-in template's own rules and those the user added.
+  const reviewRules = {
+    ...Object.fromEntries(
+      (builtIn?.columns ?? []).flatMap((c) => {
+        const rules = (c as { rules?: object }).rules;
+        return rules ? [[c.name, rules]] : [];
+      }),
+    ),
+    ...templateRules,
+  };
   const maxSizeText = planLimits ? formatPlanFileSize(planLimits.maxFileSize) : '1MB';
 
   // ?loadMapping=<id> (spec §4): a virtual template from the saved headers, the saved pairs, toast.
@@ -95,6 +113,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           name: m.name,
           templateHeaders: m.templateHeaders,
           mappings: m.mappings,
+          templateRules: m.templateRules,
         });
         showToast({ title: 'Mapping loaded', description: m.name, type: 'success' });
       },
@@ -128,7 +147,14 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const onFile = async (file: File, type: UploadType) => {
     setUploading(type);
     try {
-      const uploaded = await uploadFile(file, type);
+      // Enterprise: straight to object storage with a progress bar (null = the server keeps files in memory).
+      let uploaded = null;
+      if (planLimits?.s3Uploads) {
+        const abort = new AbortController();
+        uploadAbort.current = abort;
+        uploaded = await directUpload(file, type, setUploadProgress, abort.signal);
+      }
+      uploaded ??= await uploadFile(file, type);
       showToast({
         title: 'File uploaded successfully',
         description: `${uploaded.filename}: ${uploaded.headers.length} columns`,
@@ -138,6 +164,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         setPendingRows(uploaded);
       } else accept(uploaded);
     } catch (err) {
+      if (err instanceof UploadCancelledError) {
+        showToast({ title: 'Upload cancelled', description: file.name, type: 'info' });
+        return;
+      }
       const failure = uploadFailure(err, planLimits ? maxSizeText : '25MB');
       if (failure.kind === 'unauthorized') return relogin();
       if (failure.kind === 'tooLarge') {
@@ -147,8 +177,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       }
     } finally {
       setUploading(null);
+      setUploadProgress(null);
+      uploadAbort.current = null;
     }
   };
+  const cancelUpload = () => uploadAbort.current?.abort();
 
   /** Several data files at once: the first drives the mapping, the others join the bulk upload. */
   const onDataFiles = async (files: File[]) => {
@@ -192,8 +225,9 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       dataFileId: data.id,
       mappings,
       ...(template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ? { templateHeaders: template.headers } : {}),
+      ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
     };
-  }, [template, data, mappings]);
+  }, [template, data, mappings, templateRules]);
 
   // Live preview, debounced; the last answer wins.
   useEffect(() => {
@@ -300,6 +334,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       return;
     }
     dispatch({ type: 'generate' });
+    setReviewJobId(null);
     setProgress(PROGRESS_STAGES[0]);
     const stages = (async () => {
       for (let i = 1; i < PROGRESS_STAGES.length; i++) {
@@ -312,6 +347,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       const res = await processMapping(body);
       if ('jobId' in res) {
         setQueued(res);
+        setReviewJobId(res.jobId);
         return;
       }
       await stages;
@@ -336,6 +372,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         templateHeaders: template.headers,
         dataHeaders: data?.headers ?? [],
         mappings,
+        ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
       });
       showToast({
         title: 'Mapping saved successfully',
@@ -378,6 +415,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="template"
             file={template}
             uploading={uploading === 'template'}
+            progress={uploading === 'template' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'template')}
             onRemove={removeTemplate}
@@ -402,6 +441,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="data"
             file={data}
             uploading={uploading === 'data' || bulk.uploading}
+            progress={uploading === 'data' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'data')}
             onRemove={removeData}
@@ -444,6 +485,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             templateHeaders={template.headers}
             dataHeaders={data.headers}
             sampleRows={data.data}
+            columnValues={(data as { columnValues?: Record<string, string[]> }).columnValues}
             mappings={mappings}
             suggested={suggested}
             onMap={(d, t) => dispatch({ type: 'map', dataColumn: d, templateColumn: t })}
@@ -452,6 +494,13 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             onAcceptSuggestions={() => dispatch({ type: 'acceptSuggestions' })}
             onClearSuggestions={() => dispatch({ type: 'clearSuggestions' })}
           />
+          {builtIn ? null : (
+            <RulesEditor
+              templateHeaders={template.headers}
+              rules={templateRules}
+              onChange={(c, r) => dispatch({ type: 'setRules', templateColumn: c, rules: r })}
+            />
+          )}
           <MappingPreview preview={preview} loading={previewLoading} />
           <HStack
             justify="space-between"
@@ -499,15 +548,27 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             }}
           />
         ) : result ? (
-          <ProcessingSuccess
-            result={result}
-            onReset={() => {
-              setPreview(null);
-              setMatch(null);
-              dispatch({ type: 'reset' });
-              if (loadMappingId) setParams({}, { replace: true });
-            }}
-          />
+          <Box>
+            <ProcessingSuccess
+              result={result}
+              onReset={() => {
+                setPreview(null);
+                setMatch(null);
+                dispatch({ type: 'reset' });
+                if (loadMappingId) setParams({}, { replace: true });
+              }}
+            />
+            {result.warningCount > 0 && template && (reviewJobId || result.csvData) ? (
+              <ReviewPanel
+                columns={template.headers}
+                rules={reviewRules}
+                filename={result.filename}
+                csvData={result.csvData}
+                warnings={result.warnings}
+                jobId={reviewJobId ?? undefined}
+              />
+            ) : null}
+          </Box>
         ) : queued ? (
           <BackgroundJobProgress queued={queued} onDone={finish} onFailed={jobFailed} />
         ) : (
