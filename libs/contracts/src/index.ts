@@ -19,5 +19,6 @@ export * from './http/users';
 export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
+export * from './http/teams';
 export * from './env';
 export * from './http/batches';

@@ -5,7 +5,11 @@ import type { Corrections, TemplateRules } from './rules';
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
 
 export interface ProcessCsvPayload {
+  /** Who ran it (usage history). */
   userId: string;
+  /** The team that owns the job, its files, quota and webhooks; absent on jobs queued before teams, whose
+   * owner's id is their team's id (see jobTeamOf). */
+  teamId?: string;
   dataFileId: string;
   templateFileId: string;
   /** The template's file name (a built-in template's name for a virtual one); for the webhook payload. */
@@ -120,6 +124,7 @@ export interface WebhookDeliveryPayload {
 
 /** Fans one event out to the owner's subscribed endpoints (for events raised outside the worker). */
 export interface WebhookDispatchPayload {
+  /** The team whose endpoints receive the event (named userId before teams: a team's id is its owner's). */
   userId: string;
   event: WebhookEventType;
   subjectId: string;
@@ -163,4 +168,9 @@ export interface ProcessCsvResult {
 
 export interface QuotaResetResult {
   usersReset: number;
+}
+
+/** The team a job belongs to (jobs queued before teams carry only their owner's id, which is the team's). */
+export function jobTeamOf(p: Pick<ProcessCsvPayload, 'userId' | 'teamId'>): string {
+  return p.teamId ?? p.userId;
 }

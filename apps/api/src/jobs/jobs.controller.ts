@@ -19,13 +19,13 @@ export class JobsController {
   /** Your background jobs, newest first */
   @Get()
   list(@CurrentUser() user: AuthUser): Promise<JobView[]> {
-    return this.jobs.list(user.id);
+    return this.jobs.list(user.teamId);
   }
 
   /** State and progress of a background job */
   @Get(':id')
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
-    return this.jobs.get(user.id, id);
+    return this.jobs.get(user.teamId, id);
   }
 
   /** Download the generated CSV (kept 1 hour) */
@@ -41,7 +41,7 @@ export class JobsController {
       'With object storage on: a redirect to a signed URL (valid 5 minutes) that downloads the CSV',
   })
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const result = await this.jobs.openResult(user.id, id, { allowRedirect: true });
+    const result = await this.jobs.openResult(user.teamId, id, { allowRedirect: true });
     res.setHeader('Cache-Control', 'no-store');
     if ('redirect' in result) return res.redirect(302, result.redirect);
     const { filename, size, stream } = result;
@@ -54,6 +54,6 @@ export class JobsController {
   /** Cancel a queued or running job */
   @Delete(':id')
   cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
-    return this.jobs.cancel(user.id, id);
+    return this.jobs.cancel(user.teamId, id);
   }
 }

@@ -45,7 +45,7 @@ export class ReviewController {
     @Param('id') id: string,
     @Query() q: IssuesQuery,
   ): Promise<IssuesPage> {
-    return this.review.issues(user.id, id, q);
+    return this.review.issues(user.teamId, id, q);
   }
 
   /**
@@ -58,7 +58,7 @@ export class ReviewController {
     @Param('id') id: string,
     @Body() body: PatchCellsRequest,
   ): Promise<PatchCellsResponse> {
-    return this.review.patchCells(user.id, id, body);
+    return this.review.patchCells(user.teamId, id, body);
   }
 
   /**
@@ -68,6 +68,6 @@ export class ReviewController {
   @Post(':id/rerun')
   @HttpCode(202)
   rerun(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<RerunResponse> {
-    return this.review.rerun(user.id, user.plan, id);
+    return this.review.rerun(user.teamId, user.plan, id);
   }
 }

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkValue, compileRules, type ApplyStats } from '@csv-mapper/csv-engine';
+import { jobTeamOf } from '@csv-mapper/contracts';
 import type {
   EditProblem,
   IssuesPage,
@@ -248,7 +249,7 @@ export class ReviewService {
       return { runId: id, reviewId: id, record, finished: true };
     }
     const job = await this.queue.getJob(id);
-    if (!job || job.data.userId !== userId) throw notFound();
+    if (!job || jobTeamOf(job.data) !== userId) throw notFound();
     const { maxRows: _maxRows, applyPatch: _applyPatch, ...record } = job.data;
     const state = await job.getState();
     return { runId: id, reviewId: job.data.reviewId ?? id, record, finished: state === 'completed' };

@@ -38,7 +38,10 @@ export class MappingsService {
   }
 
   async list(user: AuthUser): Promise<SavedMappingView[]> {
-    const all = await this.repo.find({ where: { userId: user.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const all = await this.repo.find({
+      where: { teamId: user.teamId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     const limit = limitsOf(user.plan).maxSavedMappings;
     return all.map((m, i) => view(m, limit !== UNLIMITED && i >= limit));
   }
@@ -54,7 +57,7 @@ export class MappingsService {
     const input = checked(body);
     const limit = limitsOf(user.plan).maxSavedMappings;
     if (limit !== UNLIMITED) {
-      const count = await this.repo.count({ where: { userId: user.id } });
+      const count = await this.repo.count({ where: { teamId: user.teamId } });
       if (count >= limit) {
         throw new AppError(
           403,
@@ -65,7 +68,7 @@ export class MappingsService {
       }
     }
     const saved = await this.repo.save(
-      this.repo.create({ ...(id ? { id } : {}), userId: user.id, ...input }),
+      this.repo.create({ ...(id ? { id } : {}), userId: user.id, teamId: user.teamId, ...input }),
     );
     return view(saved, false);
   }
@@ -85,7 +88,7 @@ export class MappingsService {
     }
     const existing = await this.repo.findOne({ where: { id } });
     if (!existing) return { created: true, mapping: await this.create(user, body, id) };
-    if (existing.userId !== user.id) throw notFound();
+    if (existing.teamId !== user.teamId) throw notFound();
     await this.assertUnlocked(user, existing);
     Object.assign(existing, checked(body));
     const saved = await this.repo.save(existing);
@@ -126,7 +129,7 @@ export class MappingsService {
   async remove(user: AuthUser, id: string): Promise<void> {
     const m = await this.findOwned(user, id);
     if (!m) throw notFound();
-    await this.repo.delete({ id: m.id, userId: user.id });
+    await this.repo.delete({ id: m.id, teamId: user.teamId });
   }
 
   /** Source recognition: the usable saved mapping whose data headers best match the given ones. */
@@ -168,7 +171,7 @@ export class MappingsService {
 
   private async findOwned(user: AuthUser, id: string): Promise<SavedMappingEntity | null> {
     if (!UUID.test(id)) return null;
-    return this.repo.findOne({ where: { id, userId: user.id } });
+    return this.repo.findOne({ where: { id, teamId: user.teamId } });
   }
 
   /** After a downgrade only the oldest `limit` mappings stay usable. */
@@ -177,7 +180,7 @@ export class MappingsService {
     if (limit === UNLIMITED) return;
     const older = await this.repo
       .createQueryBuilder('m')
-      .where('m.userId = :userId', { userId: user.id })
+      .where('m.teamId = :teamId', { teamId: user.teamId })
       .andWhere('(m.createdAt < :createdAt OR (m.createdAt = :createdAt AND m.id < :id))', {
         createdAt: m.createdAt,
         id: m.id,

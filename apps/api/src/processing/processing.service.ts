@@ -146,7 +146,7 @@ export class ProcessingService {
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
     const { output } = p;
-    const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
+    const reservation = await this.quota.reserveForFile(user.teamId, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
     const limit = limitType === null ? null : limitType === 'monthlyQuota' ? 'monthlyQuota' : 'rowLimit';
@@ -167,14 +167,14 @@ export class ProcessingService {
           limitType,
         };
       } catch (err) {
-        await this.quota.refund(user.id, granted);
+        await this.quota.refund(user.teamId, granted);
         throw err;
       }
     }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...writeOptionsOf(output),
@@ -184,17 +184,18 @@ export class ProcessingService {
         maxWarnings: ISSUES_MAX,
       });
     } catch (err) {
-      await this.quota.refund(user.id, granted);
+      await this.quota.refund(user.teamId, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
     const reviewId =
       result.stats.warningCount > 0
-        ? await this.review.saveSyncRun(user.id, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
+        ? await this.review.saveSyncRun(user.teamId, syncRecord(this.jobPayload(user, req, p, 0)), result.stats)
         : null;
     await this.quota.commit({
       userId: user.id,
+      teamId: user.teamId,
       reservedRows: granted,
       rowsProcessed,
       fileSizeBytes: data.meta.size,
@@ -230,6 +231,7 @@ export class ProcessingService {
   ): ProcessCsvPayload {
     return {
       userId: user.id,
+      teamId: user.teamId,
       dataFileId: req.dataFileId,
       templateFileId: req.templateFileId,
       templateFilename: p.templateFilename ?? undefined,
@@ -254,7 +256,7 @@ export class ProcessingService {
     const prepared = await this.prepare(user, input, false);
     const { templateHeaders, required, data, req } = prepared;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
+      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
       const result = await previewMapping(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
@@ -333,7 +335,7 @@ export class ProcessingService {
         req = { ...req, mappings: withDerivedPairs(builtIn, req.mappings) };
       }
     } else {
-      const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
+      const template = await this.uploads.get(req.templateFileId, user.teamId, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
       templateFormat = {
@@ -344,7 +346,7 @@ export class ProcessingService {
       };
     }
     const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
-    const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
+    const data = await this.uploads.get(req.dataFileId, user.teamId, 'Data file');
     // A column named in the request replaces that column's built-in (or saved) rules.
     const templateRules: TemplateRules = {
       ...builtInRules,

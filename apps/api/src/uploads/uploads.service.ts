@@ -67,7 +67,7 @@ export class UploadsService {
     const early = new Promise<StoreOutcome>((resolve) => (stoppedEarly = resolve));
     const engine = new CsvStorageEngine({
       store: this.store,
-      ownerId: user.id,
+      ownerId: user.teamId,
       maxBytes,
       onOutcome: (o) => {
         outcome = o;

@@ -26,6 +26,7 @@ import { WorkerConfig } from '../config/worker.config';
 import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { QuotaLedger } from '@csv-mapper/db';
+import { jobTeamOf } from '@csv-mapper/contracts';
 
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -94,12 +95,14 @@ export class CsvJobsProcessor extends WorkerHost {
     if (!final) return;
     await this.observe(job, 'failed');
     const p = job.data;
-    await this.quota.release(job.id as string, p.userId, p.maxRows, p.dataFilename).catch(() => undefined);
+    await this.quota
+      .release(job.id as string, p.userId, p.maxRows, p.dataFilename, jobTeamOf(p))
+      .catch(() => undefined);
     const cancelled = err instanceof JobCancelledError || err.message === new JobCancelledError().message;
     const progress = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
     const event = cancelled ? 'job.cancelled' : 'job.failed';
     await this.webhooks
-      .dispatch(p.userId, event, job.id as string, {
+      .dispatch(jobTeamOf(p), event, job.id as string, {
         ...jobEventBase(job.id as string, p, cancelled ? 'cancelled' : 'failed'),
         rowsRead: progress?.rowsDone ?? 0,
         warningCount: progress?.warnings ?? 0,
@@ -144,7 +147,7 @@ export class CsvJobsProcessor extends WorkerHost {
 
     let input;
     try {
-      input = await this.store.openRead(p.dataFileId, p.userId);
+      input = await this.store.openRead(p.dataFileId, jobTeamOf(p));
     } catch (err) {
       if (err instanceof BlobNotFoundError)
         throw new JobFailedError(
@@ -155,7 +158,7 @@ export class CsvJobsProcessor extends WorkerHost {
     }
 
     const resultId = resultIdFor(jobId);
-    const writer = this.store.createWriter('result', p.userId, outputName(p.dataFilename), resultId);
+    const writer = this.store.createWriter('result', jobTeamOf(p), outputName(p.dataFilename), resultId);
     let lastReport = 0;
     let cancelled = false;
     let checking = false;
@@ -181,7 +184,7 @@ export class CsvJobsProcessor extends WorkerHost {
 
     // A corrected run (POST /api/jobs/:id/rerun) applies the review session's patch while streaming.
     const patch =
-      p.applyPatch && p.reviewId ? rowPatchOf(await loadPatch(this.store, p.reviewId, p.userId)) : null;
+      p.applyPatch && p.reviewId ? rowPatchOf(await loadPatch(this.store, p.reviewId, jobTeamOf(p))) : null;
     const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       ...(p.templateRules ? { templateRules: p.templateRules } : {}),
@@ -211,7 +214,7 @@ export class CsvJobsProcessor extends WorkerHost {
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
-      await saveIssues(this.store, jobId, p.userId, s.warnings, {
+      await saveIssues(this.store, jobId, jobTeamOf(p), s.warnings, {
         total: s.warningCount,
         byRule: s.warningsByRule,
         truncated: s.warningCount > s.warnings.length,
@@ -219,6 +222,7 @@ export class CsvJobsProcessor extends WorkerHost {
       const recorded = await this.quota.commit({
         jobId,
         userId: p.userId,
+        teamId: jobTeamOf(p),
         rowsProcessed: s.rowsOut,
         reservedRows: p.maxRows,
         fileSizeBytes: p.fileSizeBytes,
@@ -228,7 +232,7 @@ export class CsvJobsProcessor extends WorkerHost {
       // After the result and usage are committed; a second run of the job sends nothing new (one
       // delivery job id and one message id per endpoint, event and job).
       const expires = Date.parse(result.createdAt) + this.config.blobTtlSeconds * 1000;
-      await this.webhooks.dispatch(p.userId, 'job.completed', jobId, {
+      await this.webhooks.dispatch(jobTeamOf(p), 'job.completed', jobId, {
         ...jobEventBase(jobId, p, 'completed'),
         rowsRead: s.rowsIn,
         rowsWritten: s.rowsOut,
