@@ -1,6 +1,7 @@
 // `npm run bench:jobs` (needs `npm run build:server` first; never part of npm test).
 // A 1,000,000-row (~120 MB) file: upload → async process → download through the real api and worker,
-// timed per phase with peak RSS of api and worker and Redis memory. Then 2 workers and 10 concurrent
+// once per BlobStore driver (BENCH_DRIVERS=memory,s3; s3 on an in-process S3 server), timed per phase
+// with peak RSS of api and worker and Redis memory. Then 2 workers and 10 concurrent
 // 100k-row jobs: all must complete, each recorded exactly once.
 import { type ChildProcess } from 'node:child_process';
 import { openAsBlob, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { generate } from './engine/generate';
+import { spawnS3TestServer } from '../scripts/s3-test-server';
 import { rssMb, startStack } from './support/stack';
 
 const MAPPINGS = [
@@ -43,16 +45,24 @@ class Peaks {
   }
 }
 
-async function main(): Promise<void> {
-  const stack = await startStack({ workers: 1 });
-  const { api, workers, pg, call, upload } = stack;
-  const redis = new IORedis(stack.redisUrl);
-  const file = join(tmpdir(), `csvm-bench-${process.pid}.csv`);
-  try {
-    const gen = await generate(file, 1_000_000);
-    console.log(`generated ${gen.rows.toLocaleString()} rows, ${(gen.bytes / 1e6).toFixed(1)} MB`);
-    const peaks = new Peaks(api, workers, redis);
+type Driver = 'memory' | 's3';
 
+/** One 1M-row job through the real api and worker with the given BlobStore driver. */
+async function oneJob(
+  driver: Driver,
+  file: string,
+  bytes: number,
+): Promise<Awaited<ReturnType<typeof startStack>>> {
+  // The S3 server runs in a process of its own, as a real one would.
+  const s3 = driver === 's3' ? await spawnS3TestServer() : null;
+  // The memory driver refuses files over MEMORY_STORE_MAX_FILE_MB (100 by default): raised for this file.
+  const env = { MEMORY_STORE_MAX_FILE_MB: '256', ...(s3 ? s3.env : { BLOB_STORE: 'memory' }) };
+  const stack = await startStack({ workers: 1, env });
+  const { api, workers, call, upload } = stack;
+  const redis = new IORedis(stack.redisUrl);
+  const base = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0) / 1048576;
+  const peaks = new Peaks(api, workers, redis);
+  try {
     const t0 = performance.now();
     const tpl = await upload('template', new Blob([TEMPLATE.join(',') + '\n']), 'template.csv');
     const data = await upload('data', await openAsBlob(file), 'big.csv');
@@ -71,21 +81,50 @@ async function main(): Promise<void> {
     } while (view.state === 'queued' || view.state === 'active');
     const t2 = performance.now();
     if (view.state !== 'completed') throw new Error(`job ${view.state}: ${view.error}`);
+    // With s3 the api answers 302 to a signed URL; fetch follows it to the S3 server.
     const res = await call(view.resultUrl as string);
-    let bytes = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    let out = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) out += chunk.length;
     const t3 = performance.now();
     peaks.stop();
-    const s = (a: number, b: number) => ((b - a) / 1000).toFixed(2);
+    const sec = (a: number, b: number) => ((b - a) / 1000).toFixed(2);
+    console.log(`\n== ${driver} driver`);
     console.table({
-      upload: { seconds: s(t0, t1) },
-      process: { seconds: s(t1, t2), 'worker MB/s': (gen.bytes / 1e6 / ((t2 - t1) / 1000)).toFixed(1) },
-      download: { seconds: s(t2, t3), 'MB out': (bytes / 1e6).toFixed(1) },
-      total: { seconds: s(t0, t3) },
+      upload: { seconds: sec(t0, t1), 'MB/s': (bytes / 1e6 / ((t1 - t0) / 1000)).toFixed(1) },
+      process: { seconds: sec(t1, t2), 'MB/s': (bytes / 1e6 / ((t2 - t1) / 1000)).toFixed(1) },
+      download: { seconds: sec(t2, t3), 'MB/s': (out / 1e6 / ((t3 - t2) / 1000)).toFixed(1) },
+      total: { seconds: sec(t0, t3) },
     });
     console.log(
-      `rows ${view.rowsProcessed.toLocaleString()} | peak RSS api ${peaks.api.toFixed(0)} MB, worker ${peaks.workers.toFixed(0)} MB | Redis peak ${peaks.redisMb.toFixed(0)} MB`,
+      `${driver}: rows ${view.rowsProcessed.toLocaleString()} | peak RSS api ${peaks.api.toFixed(0)} MB, worker ${peaks.workers.toFixed(0)} MB | Redis peak ${peaks.redisMb.toFixed(0)} MB (${(peaks.redisMb - base).toFixed(0)} MB above the ${base.toFixed(0)} MB before the run)`,
     );
+    return stack;
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  } finally {
+    peaks.stop();
+    redis.disconnect();
+    if (s3) stacksToClose.push(() => s3.close());
+  }
+}
+
+const stacksToClose: Array<() => Promise<void>> = [];
+
+async function main(): Promise<void> {
+  const drivers = (process.env.BENCH_DRIVERS ?? 'memory,s3').split(',') as Driver[];
+  const file = join(tmpdir(), `csvm-bench-${process.pid}.csv`);
+  let stack: Awaited<ReturnType<typeof startStack>> | null = null;
+  try {
+    const gen = await generate(file, 1_000_000);
+    console.log(`generated ${gen.rows.toLocaleString()} rows, ${(gen.bytes / 1e6).toFixed(1)} MB`);
+    for (const driver of drivers) {
+      if (stack) await stack.stop();
+      stack = await oneJob(driver, file, gen.bytes);
+    }
+    if (!stack || process.env.BENCH_SKIP_CONCURRENT === '1') return;
+    const { pg, call, upload } = stack;
+    const tpl = await upload('template', new Blob([TEMPLATE.join(',') + '\n']), 'template.csv');
 
     // 2 workers, 10 concurrent 100k-row jobs.
     stack.startWorker();
@@ -128,8 +167,8 @@ async function main(): Promise<void> {
     rmSync(small, { force: true });
   } finally {
     rmSync(file, { force: true });
-    redis.disconnect();
-    await stack.stop();
+    await stack?.stop();
+    for (const close of stacksToClose) await close();
   }
 }
 

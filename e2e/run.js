@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { root, env: baseEnv, buildIfNeeded, checkServices } = require('../scripts/lib');
+const { startS3TestServer } = require('../scripts/s3-test-server');
 
 const outDir = path.join(root, 'test-output', 'e2e');
 const mailDir = path.join(outDir, 'mail');
@@ -81,17 +82,32 @@ async function main() {
     WEBHOOK_ALLOWED_IPS: `127.0.0.1:${webhookPort}`,
   };
   const logFile = fs.openSync(path.join(outDir, 'server.log'), 'w');
-  const procs = ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
-    spawn(process.execPath, ['--enable-source-maps', path.join(root, f)], {
-      cwd: root,
-      env,
-      stdio: ['ignore', logFile, logFile],
-    }),
-  );
+  const startPair = (pairEnv) =>
+    ['dist/apps/api/src/main.js', 'dist/apps/worker/src/main.js'].map((f) =>
+      spawn(process.execPath, ['--enable-source-maps', path.join(root, f)], {
+        cwd: root,
+        env: pairEnv,
+        stdio: ['ignore', logFile, logFile],
+      }),
+    );
+  // The default run uses the memory driver; a second api + worker keep files in an in-process S3 server
+  // for the direct-upload (presigned) tests, which reach it through E2E_S3_BASE_URL.
+  const s3 = await startS3TestServer();
+  const s3Port = await freePort();
+  const s3AppUrl = `http://localhost:${s3Port}`;
+  const s3Env = {
+    ...env,
+    ...s3.env,
+    PORT: String(s3Port),
+    APP_URL: s3AppUrl,
+    REDIS_PREFIX: `csvm-e2e-${tag}-s3:`,
+  };
+  const procs = [...startPair(env), ...startPair(s3Env)];
 
   let code = 1;
   try {
     await waitForHealth(appUrl, procs);
+    await waitForHealth(s3AppUrl, procs);
     code = await new Promise((resolve) => {
       const pw = spawn(
         process.execPath,
@@ -108,6 +124,8 @@ async function main() {
           env: {
             ...process.env,
             E2E_BASE_URL: appUrl,
+            E2E_S3_BASE_URL: s3AppUrl,
+            E2E_S3_ENDPOINT: s3.endpoint,
             E2E_MAIL_DIR: mailDir,
             E2E_DATABASE_URL: env.DATABASE_URL,
             E2E_WEBHOOK_PORT: String(webhookPort),
@@ -123,8 +141,10 @@ async function main() {
     for (const p of procs) if (p.exitCode === null) p.kill('SIGTERM');
     await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : p.on('exit', r)))));
     smtp.close();
+    await s3.close();
     await dropDatabase(e.DATABASE_URL, dbUrl.pathname.slice(1));
     await deletePrefix(e.REDIS_URL, env.REDIS_PREFIX);
+    await deletePrefix(e.REDIS_URL, s3Env.REDIS_PREFIX);
   }
   process.exit(code);
 }

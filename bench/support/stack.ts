@@ -22,6 +22,8 @@ export interface Stack {
   prefix: string;
   base: string;
   userId: string;
+  /** The signed-up user's session cookie (`name=value`). */
+  cookie: string;
   call: Call;
   /** Starts one more worker process; `env` adds to (or overrides) the stack's environment. */
   startWorker(env?: Record<string, string>): ChildProcess;
@@ -61,6 +63,8 @@ export interface StackOptions {
   redisUrl?: string;
   /** Extra environment for the api and the workers. */
   env?: Record<string, string>;
+  /** Extra node flags for the api process (e.g. --cpu-prof to profile it). */
+  apiNodeArgs?: string[];
 }
 
 /** Needs `npm run build:server` first, unless `fromSource`. */
@@ -69,6 +73,7 @@ export async function startStack({
   fromSource = false,
   redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   env: extraEnv = {},
+  apiNodeArgs = [],
 }: StackOptions = {}): Promise<Stack> {
   const baseDb = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/csvmapper';
   const dbName = `csvmapper_stack_${randomBytes(3).toString('hex')}`;
@@ -102,9 +107,12 @@ export async function startStack({
   const start = (app: 'api' | 'worker', more: Record<string, string> = {}) =>
     spawn(
       process.execPath,
-      fromSource
-        ? [join(root, 'bench/support/run-ts.js'), `apps/${app}/src/main.ts`]
-        : [join(root, `dist/apps/${app}/src/main.js`)],
+      [
+        ...(app === 'api' ? apiNodeArgs : []),
+        ...(fromSource
+          ? [join(root, 'bench/support/run-ts.js'), `apps/${app}/src/main.ts`]
+          : [join(root, `dist/apps/${app}/src/main.js`)]),
+      ],
       { cwd: root, env: { ...env, ...more }, stdio: ['ignore', 'ignore', 'inherit'] },
     );
   const api = start('api');
@@ -157,6 +165,7 @@ export async function startStack({
     prefix,
     base,
     userId,
+    cookie,
     call,
     startWorker,
     async upload(type, blob, name) {

@@ -8,11 +8,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { assertNoEviction, createRedis } from '@csv-mapper/queue';
+import { assertNoEviction, blobStoreOrigin, createRedis } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
+import { dynamicCompression, PrecompressedAssets } from './common/compression';
 import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
 
@@ -30,7 +31,12 @@ export class StartupError extends Error {}
 
 /** Checks that Postgres and Redis answer before Nest starts, so failures are one clear line each. */
 export async function preflight(config: ApiConfig): Promise<void> {
-  const redis = createRedis(config.redisUrl, 'command', { lazyConnect: true, retryStrategy: () => null });
+  const redis = createRedis(
+    config.redisUrl,
+    'command',
+    { lazyConnect: true, retryStrategy: () => null },
+    config.redisClusterNodes,
+  );
   try {
     await redis.connect();
     if (config.checkRedisPolicy) await assertNoEviction(redis);
@@ -79,6 +85,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  const storageOrigin = blobStoreOrigin(config.blobStore);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -88,7 +95,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // Enterprise direct uploads PUT from the browser straight to object storage.
+          connectSrc: ["'self'", ...(storageOrigin ? [storageOrigin] : [])],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],
@@ -99,6 +107,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
       hsts: config.isProduction,
     }),
   );
+  // Before every route: JSON answers of 1 KB or more leave compressed (CSV and downloads never are).
+  app.use(dynamicCompression());
   app.setGlobalPrefix('api', { exclude: [] });
   await app.get(OpenApiDocument).build(app);
   app.useBodyParser('json', { limit: '2mb' });
@@ -180,22 +190,30 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
     const page = join(dist, entry.name, 'index.html');
     if (entry.isDirectory() && existsSync(page)) prerendered.set(`/${entry.name}`, page);
   }
-  app.use(
-    express.static(dist, {
-      index: false,
-      redirect: false,
-      extensions: ['html'],
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  const assets = join(dist, 'assets');
+  // The build's .br/.gz copies (scripts/precompress-web.js) go out as they are when the browser takes them.
+  const precompressed = new PrecompressedAssets(dist);
+  const cacheAssets = (res: express.Response, path: string) => {
+    if (path.startsWith(assets)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  };
+  const staticCopies = precompressed.middleware();
+  const files = express.static(dist, {
+    index: false,
+    redirect: false,
+    extensions: ['html'],
+    setHeaders: cacheAssets,
+  });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // Api requests skip the file lookups (a stat per request otherwise, on the hottest routes).
+    if (isApiPath(req.path)) return next();
+    if (req.path.startsWith('/assets/')) cacheAssets(res, join(dist, req.path));
+    staticCopies(req, res, (err?: unknown) => (err ? next(err) : void files(req, res, next)));
+  });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    res.sendFile(prerendered.get(path) ?? shell);
+    precompressed.send(req, res, prerendered.get(path) ?? shell, next);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { limitsOf } from '@csv-mapper/domain';
-import { EphemeralStore } from '@csv-mapper/queue';
+import { BlobStore } from '@csv-mapper/queue';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -203,7 +203,7 @@ describe('account, profile and API keys (e2e)', () => {
         [user.id],
       );
       await http().post('/api/request-password-reset').set(XRW).send({ email: user.email }).expect(202);
-      const store = app.get(EphemeralStore);
+      const store = app.get(BlobStore);
       const writer = store.createWriter('upload', user.id, 'a.csv');
       await writer.write(Buffer.from('a,b\n1,2\n'));
       await writer.commit({});

@@ -115,10 +115,10 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
       expect.objectContaining({ row: 1, column: 'Amount', value: 'secret-cell-value' }),
     ]);
     const { Queue } = await import('bullmq');
-    const { bullConnection, QUEUES } = await import('@csv-mapper/queue');
+    const { bullConnection, bullPrefix, QUEUES } = await import('@csv-mapper/queue');
     const queue = new Queue(QUEUES.csvJobs, {
       connection: bullConnection(process.env.REDIS_URL as string, 'queue'),
-      prefix: `${process.env.REDIS_PREFIX}bull`,
+      prefix: bullPrefix(process.env.REDIS_PREFIX ?? ''),
     });
     try {
       const job = await queue.getJob(res.body.jobId);

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { PasswordMessages } from '@csv-mapper/domain';
+import { slotKey } from '@csv-mapper/queue';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
@@ -353,7 +354,7 @@ describe('auth (e2e)', () => {
         id: string;
       }>;
       const redis = app.get<Redis>(REDIS);
-      await redis.pexpire(`${process.env.REDIS_PREFIX}throttle:login-fail:${id}`, 1);
+      await redis.pexpire(slotKey(process.env.REDIS_PREFIX ?? '', 'throttle', `login-fail:${id}`), 1);
       await new Promise((r) => setTimeout(r, 20));
       await http()
         .post('/api/login')

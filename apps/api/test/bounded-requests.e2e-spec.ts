@@ -100,6 +100,7 @@ describe('bounded requests (e2e)', () => {
       expect(res.status).toBe(413);
       expect(res.body.code).toBe('FILE_TOO_LARGE');
       expect(res.body.error).toContain('MEMORY_STORE_MAX_FILE_MB');
+      expect(res.body.error).toContain('BLOB_STORE=s3');
       expect(res.body.error).toContain('(2 MB)');
     }
     // Within the ceiling it is stored as before.

@@ -1,7 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { EphemeralStore } from '@csv-mapper/queue';
+import { BlobStore } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp as signUpUser, startApp } from './support/api-test-app';
@@ -30,7 +30,7 @@ describe('jobs and webhooks api (e2e)', () => {
   it('lists, polls and downloads a background job for its owner only', async () => {
     const owner = await signUp('business');
     const other = await signUp('business');
-    const store = app.get(EphemeralStore);
+    const store = app.get(BlobStore);
     const w = store.createWriter('upload', owner.userId, 'export.csv');
     await w.write(Buffer.from('Name,Qty\nWidget,3\n"Gadget, large",5\n'));
     await w.commit({});

@@ -2,7 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
 import request from 'supertest';
-import { bullConnection, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, bullPrefix, QUEUES } from '@csv-mapper/queue';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startApp } from './support/api-test-app';
@@ -13,7 +13,7 @@ import { startApp } from './support/api-test-app';
 const basic = `Basic ${Buffer.from('ops:correct-horse-battery').toString('base64')}`;
 // A prefix of its own: the counts below are exact, and other test files leave jobs in the shared one.
 const REDIS_PREFIX = `${process.env.REDIS_PREFIX}signals:`;
-const prefix = `${REDIS_PREFIX}bull`;
+const prefix = bullPrefix(REDIS_PREFIX);
 const redisUrl = process.env.REDIS_URL as string;
 
 describe('queue signals (e2e)', () => {

@@ -10,7 +10,7 @@ import {
   WebhookEndpointEntity,
 } from '@csv-mapper/db';
 import { DataSource } from 'typeorm';
-import { bullConnection, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, bullPrefix, QUEUES } from '@csv-mapper/queue';
 import { BillingEventsProcessor } from './billing/billing-events.processor';
 import { BillingReconciliationService } from './billing/billing-reconciliation.service';
 import { BILLING_PROVIDERS } from './billing/billing.providers';
@@ -37,7 +37,12 @@ function applyLockSettings(config: WorkerConfig): void {
     const current = (Reflect.getMetadata(WORKER_OPTIONS_METADATA, cls) ?? {}) as Record<string, unknown>;
     Reflect.defineMetadata(
       WORKER_OPTIONS_METADATA,
-      { ...current, lockDuration: config.lockMs, stalledInterval: config.stalledIntervalMs },
+      {
+        ...current,
+        lockDuration: config.lockMs,
+        stalledInterval: config.stalledIntervalMs,
+        name: config.workerName,
+      },
       cls,
     );
   }
@@ -58,8 +63,8 @@ export class WorkerModule {
         }),
         BullModule.forRoot({
           // Worker connections block on Redis: BullMQ requires maxRetriesPerRequest: null.
-          connection: bullConnection(config.redisUrl, 'worker'),
-          prefix: `${config.redisPrefix}bull`,
+          connection: bullConnection(config.redisUrl, 'worker', config.redisClusterNodes),
+          prefix: bullPrefix(config.redisPrefix),
         }),
         BullModule.registerQueue(
           { name: QUEUES.maintenance },

@@ -4,6 +4,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
 import {
+  bullPrefix,
   bullConnection,
   EphemeralStore,
   JobProducer,
@@ -34,8 +35,8 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
       logger: false,
     });
     await worker.init();
-    queue = new Queue(QUEUES.csvJobs, { connection: conn(), prefix: `${prefix}bull` });
-    events = new QueueEvents(QUEUES.csvJobs, { connection: conn(), prefix: `${prefix}bull` });
+    queue = new Queue(QUEUES.csvJobs, { connection: conn(), prefix: bullPrefix(prefix) });
+    events = new QueueEvents(QUEUES.csvJobs, { connection: conn(), prefix: bullPrefix(prefix) });
     await events.waitUntilReady();
     producer = new JobProducer({ [QUEUES.csvJobs]: queue });
     redis = new IORedis(process.env.REDIS_URL as string);

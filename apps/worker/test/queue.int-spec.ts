@@ -2,7 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { bullConnection, JobProducer, QUEUES, type JobProgress } from '@csv-mapper/queue';
+import { bullConnection, bullPrefix, JobProducer, QUEUES, type JobProgress } from '@csv-mapper/queue';
 import { createApiApp } from '../../api/src/bootstrap';
 import { loadApiConfig } from '../../api/src/config/api.config';
 import { loadWorkerConfig } from '../src/config/worker.config';
@@ -24,7 +24,7 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
     await worker.init();
     events = new QueueEvents(QUEUES.maintenance, {
       connection: bullConnection(process.env.REDIS_URL as string, 'worker'),
-      prefix: `${process.env.REDIS_PREFIX}bull`,
+      prefix: bullPrefix(process.env.REDIS_PREFIX ?? ''),
     });
     await events.waitUntilReady();
     ds = api.get(DataSource);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
 import type { MappingPair } from '@csv-mapper/contracts';
-import { bullConnection, EphemeralStore, JobProducer, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, bullPrefix, EphemeralStore, JobProducer, QUEUES, slotKey } from '@csv-mapper/queue';
 import { exited, freePort, startStack, type Stack } from '../../../bench/support/stack';
 
 // Reliability with real processes: the api and worker run as child processes (from source, no build)
@@ -131,10 +131,11 @@ async function expectExactlyOnce(stack: Stack, id: string, rows: number): Promis
   // One result blob; nothing left over from the interrupted attempt.
   const redis = new IORedis(stack.redisUrl);
   try {
-    const keys = await redis.keys(`${stack.prefix}blob:result-*`);
+    const keys = await redis.keys(`${stack.prefix}*blob:result-*`);
+    const owner = `owner:${stack.userId}`;
     expect(keys.sort()).toEqual([
-      `${stack.prefix}blob:result-${id}:chunks`,
-      `${stack.prefix}blob:result-${id}:meta`,
+      slotKey(stack.prefix, owner, `blob:result-${id}:chunks`),
+      slotKey(stack.prefix, owner, `blob:result-${id}:meta`),
     ]);
   } finally {
     redis.disconnect();
@@ -175,7 +176,10 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
     // Read progress straight from the job's hash (no HTTP round trip) to signal as early as possible.
     const redis = new IORedis(stack.redisUrl);
     const seen = await poll('the first progress report', async () => {
-      const raw = await redis.hget(`${(stack as Stack).prefix}bull:${QUEUES.csvJobs}:${id}`, 'progress');
+      const raw = await redis.hget(
+        `${bullPrefix((stack as Stack).prefix)}:${QUEUES.csvJobs}:${id}`,
+        'progress',
+      );
       const p = raw ? (JSON.parse(raw) as { rowsDone?: number }) : null;
       return p?.rowsDone ? { rowsProcessed: p.rowsDone } : undefined;
     });
@@ -309,8 +313,8 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
       const s = stack;
       const redis = new IORedis(url);
       const conn = bullConnection(url, 'queue');
-      const csvJobs = new Queue(QUEUES.csvJobs, { connection: conn, prefix: `${s.prefix}bull` });
-      const maintenance = new Queue(QUEUES.maintenance, { connection: conn, prefix: `${s.prefix}bull` });
+      const csvJobs = new Queue(QUEUES.csvJobs, { connection: conn, prefix: bullPrefix(s.prefix) });
+      const maintenance = new Queue(QUEUES.maintenance, { connection: conn, prefix: bullPrefix(s.prefix) });
       const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
       const keys = () => redis.keys(`${s.prefix}*`);
       try {
@@ -371,7 +375,7 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
         // Uploads (15 s) and results (2 s) expire by TTL; the hourly cleanup trims finished jobs (2 s here).
         await poll(
           'every blob to expire',
-          async () => ((await redis.keys(`${s.prefix}blob:*`)).length === 0 ? true : undefined),
+          async () => ((await redis.keys(`${s.prefix}*blob:*`)).length === 0 ? true : undefined),
           30_000,
         );
         const cleanup = await maintenance.add('cleanup', {});

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import {
+  bullPrefix,
   bullConnection,
   jobEventBase,
   newWebhookSecret,
@@ -72,7 +73,7 @@ describe('job.completed is delivered only once its job is marked completed', () 
     const env = process.env as Record<string, string>;
     const hand = new Worker(QUEUES.csvJobs, null, {
       connection: bullConnection(env.REDIS_URL, 'worker'),
-      prefix: `${env.REDIS_PREFIX}bull`,
+      prefix: bullPrefix(env.REDIS_PREFIX),
     });
     try {
       const job = await hand.getNextJob('by-hand');

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { slotKey } from './redis';
 import type { BatchEventData, BatchEventFile, BatchRejection } from '@csv-mapper/contracts';
 
 // Bulk uploads: the batch record (which job runs which file, which files were left out), the owner's index
@@ -29,11 +30,13 @@ export class BatchStore {
     private readonly prefix: string,
   ) {}
 
+  // A batch's record and outcomes share the batch as Redis Cluster hash tag; the owner's index lives in
+  // its own slot, so no MULTI below spans both.
   private key(id: string): string {
-    return `${this.prefix}batch:${id}`;
+    return slotKey(this.prefix, `batch:${id}`, 'record');
   }
   private outcomesKey(id: string): string {
-    return `${this.prefix}batch-outcomes:${id}`;
+    return slotKey(this.prefix, `batch:${id}`, 'outcomes');
   }
   private indexKey(userId: string): string {
     return `${this.prefix}user-batches:${userId}`;
@@ -42,9 +45,9 @@ export class BatchStore {
   async create(batch: BatchRecord): Promise<void> {
     const at = Date.parse(batch.createdAt);
     const index = this.indexKey(batch.userId);
+    await this.redis.set(this.key(batch.id), JSON.stringify(batch), 'EX', BATCH_TTL_SECONDS);
     await this.redis
       .multi()
-      .set(this.key(batch.id), JSON.stringify(batch), 'EX', BATCH_TTL_SECONDS)
       .zadd(index, at, batch.id)
       .zremrangebyscore(index, 0, at - BATCH_TTL_SECONDS * 1000)
       .expire(index, BATCH_TTL_SECONDS)
@@ -124,8 +127,8 @@ export class BatchStore {
 
   async removeUser(userId: string): Promise<void> {
     const ids = await this.redis.zrange(this.indexKey(userId), 0, -1);
-    const keys = ids.flatMap((id) => [this.key(id), this.outcomesKey(id)]);
-    await this.redis.del(this.indexKey(userId), ...keys);
+    await Promise.all(ids.map((id) => this.redis.del(this.key(id), this.outcomesKey(id))));
+    await this.redis.del(this.indexKey(userId));
   }
 }
 

@@ -1,54 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Redis } from 'ioredis';
+import { slotKey } from './redis';
+import {
+  BlobNotFoundError,
+  BlobStore,
+  BlobStoreUnsupportedError,
+  DEFAULT_BLOB_TTL_SECONDS,
+  isSafeBlobId,
+  type BlobKind,
+  type BlobMeta,
+  type BlobWriter as BlobWriterPort,
+  type PendingUpload,
+  type PresignedPut,
+} from './blob-store';
 
-// Ephemeral file store: uploads and job results live in Redis as a list of binary chunks plus a
-// JSON meta record, both with a TTL. Every read checks the owner; a wrong owner looks like "not found".
+// The `memory` BlobStore driver: uploads and job results live in Redis as a list of binary chunks plus a
+// JSON meta record, both with a TTL (Redis expires them; nothing is kept on disk). Every read checks the
+// owner; a wrong owner looks like "not found".
 
-/** `review`, `issues`, `patch`: a run's review session (libs/queue/src/review-store.ts). */
-export type BlobKind = 'upload' | 'result' | 'review' | 'issues' | 'patch';
-
-export interface BlobMeta {
-  id: string;
-  kind: BlobKind;
-  ownerId: string;
-  filename: string;
-  size: number;
-  createdAt: string;
-  /** Free-form, JSON-safe details (headers, row count, encoding…). */
-  info: Record<string, unknown>;
-}
-
-export const DEFAULT_BLOB_TTL_SECONDS = 3600;
 const CHUNK_TARGET = 512 * 1024;
+/** Chunks a writer may have on the wire at once (about 4 MB). */
+const MAX_INFLIGHT = 8;
 
-export class BlobNotFoundError extends Error {
-  readonly code = 'NOT_FOUND';
-  constructor() {
-    super('File not found or expired. Upload it again.');
-  }
-}
+const NO_PRESIGN =
+  'Direct uploads need object storage: the server keeps files in memory. Ask the operator to set BLOB_STORE=s3.';
 
-export class EphemeralStore {
+export class EphemeralStore extends BlobStore {
+  readonly driver = 'memory' as const;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly ttlSeconds = DEFAULT_BLOB_TTL_SECONDS,
-  ) {}
-
-  private metaKey(id: string): string {
-    return `${this.prefix}blob:${id}:meta`;
+    readonly ttlSeconds = DEFAULT_BLOB_TTL_SECONDS,
+  ) {
+    super();
   }
-  private chunksKey(id: string): string {
-    return `${this.prefix}blob:${id}:chunks`;
+
+  // Every key of a blob carries its owner as the Redis Cluster hash tag: a commit (one MULTI over the
+  // chunks, meta, staging keys and the owner's index) and an account deletion stay within one slot.
+  private metaKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:meta`);
+  }
+  private chunksKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:chunks`);
   }
   private ownerIndexKey(ownerId: string): string {
-    return `${this.prefix}owner:${ownerId}:blobs`;
+    return slotKey(this.prefix, `owner:${ownerId}`, 'blobs');
   }
 
   /** Starts a blob; chunks are coalesced to ~512 KB Redis list entries as they arrive. */
-  createWriter(kind: BlobKind, ownerId: string, filename: string, id: string = randomUUID()): BlobWriter {
-    return new BlobWriter(this, id, kind, ownerId, filename);
+  createWriter(
+    kind: BlobKind,
+    ownerId: string,
+    filename: string,
+    id: string = randomUUID(),
+  ): RedisBlobWriter {
+    return new RedisBlobWriter(this, id, kind, ownerId, filename);
   }
 
   /**
@@ -56,19 +64,26 @@ export class EphemeralStore {
    * a writer that dies half way (worker killed) or a job that runs twice never leaves a blob with
    * duplicated or partial content under the final id.
    */
-  private stagingKey(id: string, token: string): string {
-    return `${this.prefix}blob:${id}:staging:${token}`;
+  private stagingKey(ownerId: string, id: string, token: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:staging:${token}`);
   }
 
   /** The tokens of every writer that staged chunks for this id (so a commit can drop dead ones). */
-  private stagingSetKey(id: string): string {
-    return `${this.prefix}blob:${id}:stagers`;
+  private stagingSetKey(ownerId: string, id: string): string {
+    return slotKey(this.prefix, `owner:${ownerId}`, `blob:${id}:stagers`);
   }
 
-  /** @internal used by BlobWriter */
-  async appendChunk(id: string, token: string, chunk: Buffer): Promise<void> {
-    const key = this.stagingKey(id, token);
-    const set = this.stagingSetKey(id);
+  /**
+   * @internal used by BlobWriter. The first chunk also sets the staging TTLs and registers the writer;
+   * later ones are a bare RPUSH (one connection keeps them in order).
+   */
+  async appendChunk(ownerId: string, id: string, token: string, chunk: Buffer, first = true): Promise<void> {
+    const key = this.stagingKey(ownerId, id, token);
+    if (!first) {
+      await this.redis.rpush(key, chunk);
+      return;
+    }
+    const set = this.stagingSetKey(ownerId, id);
     await this.redis
       .multi()
       .rpush(key, chunk)
@@ -81,17 +96,17 @@ export class EphemeralStore {
   /** @internal used by BlobWriter: atomically replaces any earlier content of the same id. */
   async commit(meta: BlobMeta, token: string): Promise<void> {
     const idx = this.ownerIndexKey(meta.ownerId);
-    const chunks = this.chunksKey(meta.id);
+    const chunks = this.chunksKey(meta.ownerId, meta.id);
     // Chunks staged by earlier writers of the same id that never committed (a killed worker).
-    const stale = (await this.redis.smembers(this.stagingSetKey(meta.id)))
+    const stale = (await this.redis.smembers(this.stagingSetKey(meta.ownerId, meta.id)))
       .filter((t) => t !== token)
-      .map((t) => this.stagingKey(meta.id, t));
+      .map((t) => this.stagingKey(meta.ownerId, meta.id, t));
     const tx = this.redis.multi();
-    if (meta.size > 0) tx.rename(this.stagingKey(meta.id, token), chunks);
+    if (meta.size > 0) tx.rename(this.stagingKey(meta.ownerId, meta.id, token), chunks);
     else tx.del(chunks);
-    tx.del(this.stagingSetKey(meta.id), ...stale);
+    tx.del(this.stagingSetKey(meta.ownerId, meta.id), ...stale);
     const res = await tx
-      .set(this.metaKey(meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
+      .set(this.metaKey(meta.ownerId, meta.id), JSON.stringify(meta), 'EX', this.ttlSeconds)
       .expire(chunks, this.ttlSeconds)
       .sadd(idx, meta.id)
       .expire(idx, this.ttlSeconds)
@@ -101,13 +116,17 @@ export class EphemeralStore {
   }
 
   /** @internal used by BlobWriter */
-  async discardStaging(id: string, token: string): Promise<void> {
-    await this.redis.multi().del(this.stagingKey(id, token)).srem(this.stagingSetKey(id), token).exec();
+  async discardStaging(ownerId: string, id: string, token: string): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.stagingKey(ownerId, id, token))
+      .srem(this.stagingSetKey(ownerId, id), token)
+      .exec();
   }
 
   async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
-    if (!isSafeId(id)) throw new BlobNotFoundError();
-    const raw = await this.redis.get(this.metaKey(id));
+    if (!isSafeBlobId(id)) throw new BlobNotFoundError();
+    const raw = await this.redis.get(this.metaKey(ownerId, id));
     if (!raw) throw new BlobNotFoundError();
     const meta = JSON.parse(raw) as BlobMeta;
     if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
@@ -117,7 +136,7 @@ export class EphemeralStore {
   /** Streams the blob's bytes one Redis list entry at a time (bounded memory, honours backpressure). */
   async openRead(id: string, ownerId: string): Promise<{ meta: BlobMeta; stream: Readable }> {
     const meta = await this.getMeta(id, ownerId);
-    const key = this.chunksKey(id);
+    const key = this.chunksKey(ownerId, id);
     const count = await this.redis.llen(key);
     const redis = this.redis;
     let index = 0;
@@ -146,9 +165,35 @@ export class EphemeralStore {
     await this.getMeta(id, ownerId);
     await this.redis
       .multi()
-      .del(this.metaKey(id), this.chunksKey(id))
+      .del(this.metaKey(ownerId, id), this.chunksKey(ownerId, id))
       .srem(this.ownerIndexKey(ownerId), id)
       .exec();
+  }
+
+  presignPut(): Promise<PresignedPut> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  /** Bytes are served by the api itself. */
+  presignGet(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  openPending(): Promise<{ pending: PendingUpload; size: number | null; open(): Promise<Readable> }> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  adoptPending(): Promise<BlobMeta> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  discardPending(): Promise<void> {
+    return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
+  }
+
+  /** Redis expires every key by its TTL: nothing to sweep. */
+  removeExpired(): Promise<number> {
+    return Promise.resolve(0);
   }
 
   /** Removes every blob of an owner (account deletion). */
@@ -156,17 +201,20 @@ export class EphemeralStore {
     const idx = this.ownerIndexKey(ownerId);
     const ids = await this.redis.smembers(idx);
     if (ids.length === 0) return 0;
-    const keys = ids.flatMap((id) => [this.metaKey(id), this.chunksKey(id)]);
+    const keys = ids.flatMap((id) => [this.metaKey(ownerId, id), this.chunksKey(ownerId, id)]);
     await this.redis.del(...keys, idx);
     return ids.length;
   }
 }
 
-export class BlobWriter {
+export class RedisBlobWriter implements BlobWriterPort {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private total = 0;
-  private writes: Promise<void> = Promise.resolve();
+  /** Chunks sent and not yet acknowledged, oldest first (Redis answers in order). */
+  private inflight: Promise<void>[] = [];
+  private chunks = 0;
+  private failure: unknown = null;
   private readonly token = randomUUID();
 
   constructor(
@@ -181,13 +229,18 @@ export class BlobWriter {
     return this.total;
   }
 
-  /** Queues a chunk; resolves when the data before it is safely in Redis (use it for backpressure). */
-  write(chunk: Buffer): Promise<void> {
+  /**
+   * Queues a chunk; resolves at once while fewer than MAX_INFLIGHT chunks await Redis' answer, else when
+   * the oldest is stored (backpressure without a round trip per chunk).
+   */
+  async write(chunk: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     this.total += chunk.length;
     if (this.pendingBytes >= CHUNK_TARGET) this.flush();
-    return this.writes;
+    while (this.inflight.length >= MAX_INFLIGHT) await this.inflight[0];
+    if (this.failure) throw this.failure;
   }
 
   private flush(): void {
@@ -195,12 +248,28 @@ export class BlobWriter {
     const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
-    this.writes = this.writes.then(() => this.store.appendChunk(this.id, this.token, buf));
+    const sent: Promise<void> = this.store
+      .appendChunk(this.ownerId, this.id, this.token, buf, this.chunks++ === 0)
+      .then(
+        () => {
+          this.inflight.splice(this.inflight.indexOf(sent), 1);
+        },
+        (err: unknown) => {
+          this.failure ??= err;
+          this.inflight.splice(this.inflight.indexOf(sent), 1);
+        },
+      );
+    this.inflight.push(sent);
+  }
+
+  private async settled(): Promise<void> {
+    while (this.inflight.length > 0) await this.inflight[0];
   }
 
   async commit(info: Record<string, unknown>): Promise<BlobMeta> {
     this.flush();
-    await this.writes;
+    await this.settled();
+    if (this.failure) throw this.failure;
     const meta: BlobMeta = {
       id: this.id,
       kind: this.kind,
@@ -216,11 +285,7 @@ export class BlobWriter {
 
   async abort(): Promise<void> {
     this.pending = [];
-    await this.writes.catch(() => undefined);
-    await this.store.discardStaging(this.id, this.token);
+    await this.settled();
+    await this.store.discardStaging(this.ownerId, this.id, this.token);
   }
-}
-
-function isSafeId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,100}$/.test(id);
 }

@@ -1,18 +1,88 @@
 import type { ConnectionOptions } from 'bullmq';
-import IORedis, { Redis, RedisOptions } from 'ioredis';
+import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
 
 export type RedisRole = 'command' | 'worker' | 'queue';
+
+// Redis Cluster: when REDIS_CLUSTER_NODES lists seed nodes (host:port,…), every client is an ioredis
+// Cluster instead (credentials and TLS still come from REDIS_URL). Every key we write is cluster-safe:
+// keys that one MULTI or script touches together share a hash tag (see slotKey), and BullMQ's prefix is
+// one hash tag (bullPrefix), as BullMQ requires. Single-node Redis stays the default.
+
+/** Parses REDIS_CLUSTER_NODES ("host:port,host:port"); undefined when unset or empty. */
+export function parseClusterNodes(
+  value: string | undefined,
+): Array<{ host: string; port: number }> | undefined {
+  const nodes = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((n) => {
+      const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(n);
+      if (!m) throw new Error(`REDIS_CLUSTER_NODES: "${n}" is not host:port`);
+      return { host: m[1], port: Number(m[2]) };
+    });
+  return nodes.length ? nodes : undefined;
+}
+
+export type ClusterNodes = ReturnType<typeof parseClusterNodes>;
+
+/**
+ * A key whose `tag` is a Redis Cluster hash tag: keys with the same tag live in the same slot, so a MULTI or
+ * script may touch them together. On a single Redis the braces are just characters.
+ */
+export function slotKey(prefix: string, tag: string, rest: string): string {
+  return `${prefix}{${tag}}:${rest}`;
+}
+
+/** BullMQ's key prefix: one hash tag, so each queue's keys (and BullMQ's scripts over them) share a slot. */
+export function bullPrefix(redisPrefix: string): string {
+  return `${redisPrefix}{bull}`;
+}
+
+function credentials(url: string): RedisOptions {
+  const u = new URL(url);
+  return {
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+  };
+}
+
+function createCluster(url: string, nodes: NonNullable<ClusterNodes>, options: RedisOptions): Cluster {
+  const { lazyConnect, ...redisOptions } = options;
+  const cluster = new Cluster(nodes, {
+    redisOptions: { ...credentials(url), ...redisOptions },
+    enableOfflineQueue: options.enableOfflineQueue ?? true,
+    enableReadyCheck: options.enableReadyCheck ?? true,
+    lazyConnect: lazyConnect ?? false,
+    // Each MOVED/ASK answer is followed; a failover gets a few tries before a command fails.
+    maxRedirections: 16,
+    clusterRetryStrategy: options.retryStrategy ?? ((times) => Math.min(100 * times, 2000)),
+  });
+  cluster.on('error', () => undefined);
+  return cluster;
+}
 
 /**
  * One place that knows how our Redis connections are configured.
  * - worker connections block (BRPOPLPUSH…), so BullMQ requires `maxRetriesPerRequest: null`;
  * - request-path connections fail fast (no offline queue) so the api answers 503 instead of hanging.
  */
-export function createRedis(url: string, role: RedisRole, extra: RedisOptions = {}): Redis {
+export function createRedis(
+  url: string,
+  role: RedisRole,
+  extra: RedisOptions = {},
+  clusterNodes?: ClusterNodes,
+): Redis {
   const base: RedisOptions =
     role === 'worker'
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : { maxRetriesPerRequest: 1, enableOfflineQueue: role === 'queue', connectTimeout: 2000 };
+  if (clusterNodes) {
+    // ioredis' Cluster speaks every command this codebase sends (single-slot MULTI and scripts included),
+    // so callers keep one client type.
+    return createCluster(url, clusterNodes, { ...base, ...extra }) as unknown as Redis;
+  }
   const client = new IORedis(url, { ...base, lazyConnect: false, ...extra });
   // An unhandled 'error' event would crash the process; reconnection is automatic.
   client.on('error', () => undefined);
@@ -56,7 +126,24 @@ export async function assertNoEviction(client: Redis): Promise<void> {
  * Connection options (not a client) for BullMQ, so each Queue/Worker owns and closes its own
  * connection. Workers get `maxRetriesPerRequest: null` as BullMQ requires.
  */
-export function bullConnection(url: string, role: 'worker' | 'queue'): ConnectionOptions {
+export function bullConnection(
+  url: string,
+  role: 'worker' | 'queue',
+  clusterNodes?: ClusterNodes,
+): ConnectionOptions {
+  if (clusterNodes) {
+    // BullMQ takes a Cluster only as an instance, which it shares and never closes: closeBullClusters()
+    // does that at shutdown. Its blocking worker connections are its own duplicates, closed by BullMQ.
+    const cluster = createCluster(
+      url,
+      clusterNodes,
+      role === 'worker'
+        ? { maxRetriesPerRequest: null, enableReadyCheck: false }
+        : { maxRetriesPerRequest: 1, connectTimeout: 2000 },
+    );
+    bullClusters.add(cluster);
+    return cluster;
+  }
   const u = new URL(url);
   const db = u.pathname && u.pathname !== '/' ? Number(u.pathname.slice(1)) : 0;
   return {
@@ -70,6 +157,15 @@ export function bullConnection(url: string, role: 'worker' | 'queue'): Connectio
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
       : { maxRetriesPerRequest: 1, connectTimeout: 2000 }),
   };
+}
+
+const bullClusters = new Set<Cluster>();
+
+/** Closes the Cluster clients handed to BullMQ (it does not close shared connections itself). */
+export async function closeBullClusters(): Promise<void> {
+  const all = [...bullClusters];
+  bullClusters.clear();
+  await Promise.all(all.map((c) => c.quit().catch(() => c.disconnect())));
 }
 
 /**

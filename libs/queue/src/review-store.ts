@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { IssueView, ProcessCsvPayload, Warning } from '@csv-mapper/contracts';
-import { BlobNotFoundError, type BlobKind, type EphemeralStore } from './ephemeral-store';
+import { BlobNotFoundError, type BlobKind, type BlobStore } from './blob-store';
 
 // A run's review session (issue 22), kept in the ephemeral store beside the uploads so it expires and
 // moves with them: the problems a run found (`issues-<runId>`, one JSON line each), the edits the user
@@ -38,7 +38,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 async function writeBlob(
-  store: EphemeralStore,
+  store: BlobStore,
   kind: BlobKind,
   id: string,
   ownerId: string,
@@ -67,7 +67,7 @@ export function issueOf(w: Warning): IssueView {
 
 /** Stores a run's problems (the first ISSUES_MAX) with its counts by rule. */
 export async function saveIssues(
-  store: EphemeralStore,
+  store: BlobStore,
   runId: string,
   ownerId: string,
   warnings: readonly Warning[],
@@ -80,7 +80,7 @@ export async function saveIssues(
 
 /** A run's stored problems, or null when none were stored (or they expired). */
 export async function loadIssues(
-  store: EphemeralStore,
+  store: BlobStore,
   runId: string,
   ownerId: string,
 ): Promise<{ issues: IssueView[]; info: IssuesInfo } | null> {
@@ -101,7 +101,7 @@ export async function loadIssues(
   }
 }
 
-export async function loadPatch(store: EphemeralStore, reviewId: string, ownerId: string): Promise<PatchDoc> {
+export async function loadPatch(store: BlobStore, reviewId: string, ownerId: string): Promise<PatchDoc> {
   try {
     const { stream } = await store.openRead(patchIdFor(reviewId), ownerId);
     return JSON.parse((await readAll(stream)).toString('utf8')) as PatchDoc;
@@ -112,7 +112,7 @@ export async function loadPatch(store: EphemeralStore, reviewId: string, ownerId
 }
 
 export async function savePatch(
-  store: EphemeralStore,
+  store: BlobStore,
   reviewId: string,
   ownerId: string,
   patch: PatchDoc,
@@ -137,11 +137,7 @@ export function rowPatchOf(doc: PatchDoc): {
   return { edits, deleted: new Set(doc.deleted) };
 }
 
-export async function saveReview(
-  store: EphemeralStore,
-  reviewId: string,
-  record: ReviewRecord,
-): Promise<void> {
+export async function saveReview(store: BlobStore, reviewId: string, record: ReviewRecord): Promise<void> {
   await writeBlob(
     store,
     'review',
@@ -154,7 +150,7 @@ export async function saveReview(
 }
 
 export async function loadReview(
-  store: EphemeralStore,
+  store: BlobStore,
   reviewId: string,
   ownerId: string,
 ): Promise<ReviewRecord | null> {

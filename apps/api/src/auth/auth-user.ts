@@ -5,6 +5,8 @@ export interface AuthUser {
   id: string;
   username: string;
   email: string;
+  firstName: string | null;
+  lastName: string | null;
   /** The team's plan: the account holder's (for the account holder, their own). */
   plan: PlanKey;
   /** How the caller proved who they are: the browser session cookie or a Bearer API key. */

@@ -26,7 +26,9 @@ export const REGISTRATION_CONFLICTS_PER_IP = 3;
 
 export type { SessionUserView } from '@csv-mapper/contracts';
 
-export function toSessionUser(u: UserEntity): SessionUserView {
+export function toSessionUser(
+  u: Pick<UserEntity, 'id' | 'username' | 'email' | 'firstName' | 'lastName'>,
+): SessionUserView {
   return { id: u.id, username: u.username, email: u.email, firstName: u.firstName, lastName: u.lastName };
 }
 

@@ -38,7 +38,13 @@ export class Authenticator {
       await destroySession(req);
       return null;
     }
-    const user = await this.users.findOne({ where: { id: s.userId } });
+    // The hottest query of the api (every signed-in request): plain SQL for the columns AuthUser needs,
+    // without the query builder and entity hydration a findOne costs (a third of this route's CPU).
+    const [user] = (await this.users.query(
+      `SELECT id, username, email, first_name AS "firstName", last_name AS "lastName", plan
+         FROM users WHERE id = $1`,
+      [s.userId],
+    )) as AuthUserRow[];
     if (!user) {
       await destroySession(req);
       return null;
@@ -74,7 +80,7 @@ export class Authenticator {
    * The caller's team, read on every request (so a removal takes effect at once): its plan is the account
    * holder's, and a member beyond the plan's seats (oldest members keep theirs) is read-only.
    */
-  private async withTeam(user: UserEntity, via: AuthUser['via']): Promise<AuthUser> {
+  private async withTeam(user: AuthUserRow, via: AuthUser['via']): Promise<AuthUser> {
     type Row = { team_id: string; role: 'owner' | 'member'; team_plan: string; rank: string };
     const read = (): Promise<Row[]> =>
       this.users.query(
@@ -123,12 +129,16 @@ export class Authenticator {
   }
 }
 
+type AuthUserRow = Pick<UserEntity, 'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'plan'>;
+
 /** The caller alone, as the account holder of their own team (before their current team is read). */
-export function toAuthUser(user: UserEntity, via: AuthUser['via']): AuthUser {
+export function toAuthUser(user: AuthUserRow, via: AuthUser['via']): AuthUser {
   return {
     id: user.id,
     username: user.username,
     email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
     plan: planOf(user.plan).key,
     via,
     teamId: user.id,

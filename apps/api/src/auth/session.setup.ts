@@ -1,24 +1,29 @@
 import type { INestApplication } from '@nestjs/common';
-import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ApiConfig } from '../config/api.config';
-import { SESSION_IDLE_TIMEOUT_MS, sessionCookieName } from './session-data';
+import { createPgSessionStore } from './pg-session.store';
+import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_EVERY_MS, sessionCookieName } from './session-data';
 
 /**
  * Installs express-session on the `sessions` table (made by a migration), sharing TypeORM's pg pool.
- * The cookie rolls: each request moves the 30-minute idle expiry, in the cookie and in the row, and
- * the store ignores rows past it. The 12-hour absolute limit is checked by AuthGuard.
+ * The cookie rolls: each request moves the 30-minute idle expiry in the cookie; the row's expiry moves
+ * at most once a minute (pg-session.store.ts: no write per request), and the store ignores rows past it.
+ * The 12-hour absolute limit is checked by AuthGuard.
  */
 export function installSessions(app: INestApplication, config: ApiConfig): void {
-  const PgStore = connectPgSimple(session);
   const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
   app.use(
     session({
       name: sessionCookieName(config.isProduction),
       secret: config.sessionSecret,
-      store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false }),
+      store: createPgSessionStore({
+        pool,
+        tableName: 'sessions',
+        idleTimeoutMs: SESSION_IDLE_TIMEOUT_MS,
+        touchEveryMs: SESSION_TOUCH_EVERY_MS,
+      }),
       resave: false,
       saveUninitialized: false,
       rolling: true,

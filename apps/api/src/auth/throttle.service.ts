@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
+import { slotKey } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -40,7 +41,8 @@ export class ThrottleService {
   ) {}
 
   private key(bucket: string): string {
-    return `${this.config.redisPrefix}throttle:${bucket}`;
+    // One hash tag for every bucket: a reserve takes slots in several buckets in one script.
+    return slotKey(this.config.redisPrefix, 'throttle', bucket);
   }
 
   /** Counts one event; the window starts at the bucket's first event. Returns the new count. */

@@ -50,4 +50,35 @@ describe('api configuration', () => {
     );
     expect(lines).toHaveLength(5);
   });
+
+  it('keeps files in memory by default and reads the s3 settings when BLOB_STORE=s3', () => {
+    expect(loadApiConfig({}).blobStore).toEqual({ driver: 'memory' });
+    expect(
+      loadApiConfig({
+        BLOB_STORE: 's3',
+        S3_BUCKET: 'csvm-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_SSE: 'none',
+      }).blobStore,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'csvm-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      publicEndpoint: undefined,
+      forcePathStyle: true,
+      sse: 'none',
+      keyPrefix: 'csvm/',
+    });
+    let err: unknown;
+    try {
+      loadApiConfig({ BLOB_STORE: 's3', S3_SSE: 'rot13' });
+    } catch (e) {
+      err = e;
+    }
+    const lines = (err as ConfigError).lines;
+    expect(lines.find((l) => l.startsWith('  S3_BUCKET:'))).toContain('is required when BLOB_STORE=s3');
+    expect(lines.find((l) => l.startsWith('  S3_SSE:'))).toBeDefined();
+  });
 });

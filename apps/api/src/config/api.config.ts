@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
 
 // The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4).
 
@@ -30,6 +31,10 @@ export class ApiEnv {
   @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
   @IsInt() @Min(1) @Max(100) DATABASE_POOL_SIZE: number = 10;
   @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  /** Redis Cluster seed nodes, `host:port,host:port` (credentials and TLS from REDIS_URL); unset = one Redis. */
+  @IsOptional()
+  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
+  REDIS_CLUSTER_NODES?: string;
   @Matches(/^[A-Za-z0-9_:-]*$/, { message: 'letters, digits, _ - : only' }) REDIS_PREFIX: string = 'csvm:';
   @IsOptional() @IsAbsoluteUrl() APP_URL?: string;
   @MinLength(32, { message: 'must be at least 32 characters' })
@@ -58,6 +63,21 @@ export class ApiEnv {
   @IsInt() @Min(50) HTTP_TIMEOUT_CHECK_MS: number = 5_000;
   @IsInt() @Min(1) UPLOADS_PER_IP: number = 4;
   @IsInt() @Min(1) MEMORY_STORE_MAX_FILE_MB: number = 100;
+  // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
+  @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
+  @ValidateIf((e: ApiEnv) => e.BLOB_STORE === 's3' || e.S3_BUCKET !== undefined)
+  @IsDefined({ message: 'is required when BLOB_STORE=s3' })
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+  S3_BUCKET?: string;
+  @IsOptional() @IsAbsoluteUrl() S3_ENDPOINT?: string;
+  /** The endpoint browsers and API clients reach, when it differs from S3_ENDPOINT (presigned URLs). */
+  @IsOptional() @IsAbsoluteUrl() S3_PUBLIC_ENDPOINT?: string;
+  @IsString() @MinLength(1) S3_REGION: string = 'us-east-1';
+  @IsIn(['0', '1']) S3_FORCE_PATH_STYLE: '0' | '1' = '0';
+  /** Server-side encryption asked for on every object; \`none\` for stores without it (MinIO without KMS). */
+  @IsIn(['AES256', 'aws:kms', 'none']) S3_SSE: 'AES256' | 'aws:kms' | 'none' = 'AES256';
+  @Matches(/^[A-Za-z0-9_./-]*$/, { message: 'letters, digits, _ . / - only' }) S3_KEY_PREFIX: string =
+    'csvm/';
   // Billing: Stripe when STRIPE_SECRET_KEY is set, else the in-process simulated provider.
   @IsOptional()
   @Matches(/^(sk|rk)_/, { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' })
@@ -85,6 +105,8 @@ export class ApiConfig {
   readonly databaseUrl: string;
   readonly databasePoolSize: number;
   readonly redisUrl: string;
+  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
+  readonly redisClusterNodes: ClusterNodes;
   readonly redisPrefix: string;
   readonly appUrl: string;
   readonly sessionSecret: string;
@@ -108,6 +130,8 @@ export class ApiConfig {
   readonly uploadsPerIp: number;
   /** The largest file the in-Redis store takes, whatever the plan ("unlimited" included), in bytes. */
   readonly memoryStoreMaxFileBytes: number;
+  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
+  readonly blobStore: BlobStoreSettings;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
   /** Stripe settings; null = the simulated billing provider (development and tests). */
@@ -126,6 +150,7 @@ export class ApiConfig {
     this.databaseUrl = e.DATABASE_URL;
     this.databasePoolSize = e.DATABASE_POOL_SIZE;
     this.redisUrl = e.REDIS_URL;
+    this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
     this.redisPrefix = e.REDIS_PREFIX;
     this.appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
     this.sessionSecret = e.SESSION_SECRET;
@@ -145,6 +170,19 @@ export class ApiConfig {
     };
     this.uploadsPerIp = e.UPLOADS_PER_IP;
     this.memoryStoreMaxFileBytes = e.MEMORY_STORE_MAX_FILE_MB * 1024 * 1024;
+    this.blobStore =
+      e.BLOB_STORE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            sse: e.S3_SSE,
+            keyPrefix: e.S3_KEY_PREFIX,
+          }
+        : { driver: 'memory' };
     this.operator =
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }

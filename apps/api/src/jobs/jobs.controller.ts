@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Res, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiResponse } from '@nestjs/swagger';
 import { pipeline } from 'node:stream/promises';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
@@ -35,12 +35,19 @@ export class JobsController {
     description: 'The mapped CSV as a download (Content-Disposition: attachment)',
     content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
   })
+  @ApiResponse({
+    status: 302,
+    description:
+      'With object storage on: a redirect to a signed URL (valid 5 minutes) that downloads the CSV',
+  })
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const { filename, size, stream } = await this.jobs.openResult(user.teamId, id);
+    const result = await this.jobs.openResult(user.teamId, id, { allowRedirect: true });
+    res.setHeader('Cache-Control', 'no-store');
+    if ('redirect' in result) return res.redirect(302, result.redirect);
+    const { filename, size, stream } = result;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Length', String(size));
     res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"`);
-    res.setHeader('Cache-Control', 'no-store');
     await pipeline(stream, res);
   }
 

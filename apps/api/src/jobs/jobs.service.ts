@@ -7,7 +7,7 @@ import { planOf } from '@csv-mapper/domain';
 import {
   BatchStore,
   BlobNotFoundError,
-  EphemeralStore,
+  BlobStore,
   JobProducer,
   jobEventBase,
   jobIdFrom,
@@ -25,6 +25,9 @@ import { REDIS } from '../redis/redis.module';
 
 export type { JobState, JobView } from '@csv-mapper/contracts';
 
+/** Lifetime of the signed download URL a result answers with when files are in object storage. */
+const RESULT_URL_SECONDS = 300;
+
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Job not found. It may have expired.');
 
 /** Background CSV jobs: enqueue with plan priority, read state for the owner only, stream results. */
@@ -34,7 +37,7 @@ export class JobsService {
     @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue<ProcessCsvPayload, ProcessCsvResult>,
     private readonly producer: JobProducer,
     private readonly index: UserJobIndex,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: ApiConfig,
     private readonly batches: BatchStore,
@@ -97,10 +100,21 @@ export class JobsService {
     return this.view(await this.owned(teamId, id));
   }
 
+  /**
+   * The result's bytes, or (`allowRedirect`, object storage on) a short-lived signed URL the client
+   * follows, so storage serves the bytes itself.
+   */
+  async openResult(teamId: string, id: string): Promise<{ filename: string; size: number; stream: Readable }>;
   async openResult(
     teamId: string,
     id: string,
-  ): Promise<{ filename: string; size: number; stream: Readable }> {
+    opts: { allowRedirect: true },
+  ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }>;
+  async openResult(
+    teamId: string,
+    id: string,
+    opts: { allowRedirect?: boolean } = {},
+  ): Promise<{ filename: string; size: number; stream: Readable } | { redirect: string }> {
     let job = await this.owned(teamId, id);
     const state = await this.stateOf(job);
     if (state === 'completed' && !job.returnvalue) job = (await this.queue.getJob(id)) ?? job;
@@ -112,6 +126,14 @@ export class JobsService {
       );
     }
     try {
+      const redirect = opts.allowRedirect
+        ? await this.store.presignGet(job.returnvalue.resultId, teamId, {
+            filename: job.returnvalue.filename,
+            contentType: 'text/csv; charset=utf-8',
+            expiresInSeconds: RESULT_URL_SECONDS,
+          })
+        : null;
+      if (redirect) return { redirect };
       const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, teamId);
       return { filename: job.returnvalue.filename, size: meta.size, stream };
     } catch (err) {

@@ -16,7 +16,7 @@ import type {
 } from '@csv-mapper/contracts';
 import {
   BlobNotFoundError,
-  EphemeralStore,
+  BlobStore,
   loadIssues,
   loadPatch,
   loadReview,
@@ -57,7 +57,7 @@ interface Run {
 export class ReviewService {
   constructor(
     @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue<ProcessCsvPayload, ProcessCsvResult>,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly jobs: JobsService,
     private readonly quota: QuotaLedger,
     @Inject(REDIS) private readonly redis: Redis,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { text } from 'node:stream/consumers';
-import { BlobNotFoundError, EphemeralStore } from '@csv-mapper/queue';
+import { BlobNotFoundError, BlobStore } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -36,7 +36,7 @@ export interface IdempotentResult<T> {
 export class IdempotencyService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly config: ApiConfig,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import { bullConnection, JobProducer, QUEUES } from '@csv-mapper/queue';
+import { bullConnection, bullPrefix, JobProducer, QUEUES } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { QueueBacklogService } from './queue-backlog.service';
 
@@ -14,8 +14,8 @@ const names = Object.values(QUEUES);
     BullModule.forRootAsync({
       inject: [ApiConfig],
       useFactory: (c: ApiConfig) => ({
-        connection: bullConnection(c.redisUrl, 'queue'),
-        prefix: `${c.redisPrefix}bull`,
+        connection: bullConnection(c.redisUrl, 'queue', c.redisClusterNodes),
+        prefix: bullPrefix(c.redisPrefix),
       }),
     }),
     ...names.map((name) => BullModule.registerQueue({ name })),

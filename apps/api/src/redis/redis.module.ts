@@ -1,6 +1,14 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { BatchStore, createRedis, EphemeralStore, UserJobIndex, waitForReady } from '@csv-mapper/queue';
+import {
+  BatchStore,
+  BlobStore,
+  createBlobStore,
+  createRedis,
+  DEFAULT_BLOB_TTL_SECONDS,
+  UserJobIndex,
+  waitForReady,
+} from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export const REDIS = Symbol('REDIS');
@@ -13,7 +21,7 @@ class RedisShutdown implements OnApplicationShutdown {
   }
 }
 
-/** The api's request-path Redis client (fails fast when Redis is down) and the ephemeral file store. */
+/** The api's request-path Redis client (fails fast when Redis is down) and the file store (BLOB_STORE driver). */
 @Global()
 @Module({
   providers: [
@@ -22,15 +30,16 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [ApiConfig],
       // Connected before the first request: the client fails fast (no offline queue) by design.
       useFactory: async (c: ApiConfig) => {
-        const client = createRedis(c.redisUrl, 'command');
+        const client = createRedis(c.redisUrl, 'command', {}, c.redisClusterNodes);
         await waitForReady(client, 5000);
         return client;
       },
     },
     {
-      provide: EphemeralStore,
+      provide: BlobStore,
       inject: [REDIS, ApiConfig],
-      useFactory: (r: Redis, c: ApiConfig) => new EphemeralStore(r, c.redisPrefix),
+      useFactory: (r: Redis, c: ApiConfig) =>
+        createBlobStore(c.blobStore, r, c.redisPrefix, DEFAULT_BLOB_TTL_SECONDS),
     },
     {
       provide: UserJobIndex,
@@ -44,6 +53,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex, BatchStore],
+  exports: [REDIS, BlobStore, UserJobIndex, BatchStore],
 })
 export class RedisModule {}

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
 import { CsvInspector, type InspectResult } from '@csv-mapper/csv-engine';
-import type { BlobWriter, EphemeralStore } from '@csv-mapper/queue';
+import type { BlobWriter, BlobStore } from '@csv-mapper/queue';
 
 // A multer StorageEngine that sends the file's bytes through the engine's inspector straight into the
 // ephemeral Redis store, chunk by chunk with backpressure: the file is never whole in memory nor on disk.
@@ -24,7 +24,7 @@ export type StoreOutcome =
   | { kind: 'invalid'; filename: string; error: unknown };
 
 export interface CsvStorageOptions {
-  store: EphemeralStore;
+  store: BlobStore;
   ownerId: string;
   /** Bytes; Infinity for unlimited. */
   maxBytes: number;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Readable } from 'node:stream';
-import { isCsvEngineError } from '@csv-mapper/csv-engine';
+import { isCsvEngineError, type InspectResult } from '@csv-mapper/csv-engine';
 import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
-import { BlobNotFoundError, EphemeralStore, type BlobMeta } from '@csv-mapper/queue';
+import { BlobNotFoundError, BlobStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
@@ -13,7 +13,7 @@ import { MappingsService } from '../mappings/mappings.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
 
-// Owns uploaded files: receiving them (multipart → inspector → Redis), describing, reading and deleting
+// Owns uploaded files: receiving them (multipart → inspector → BlobStore), describing, reading and deleting
 // them. Every read is owner-checked by the store; someone else's id looks exactly like a missing one.
 
 /** Explicit multipart limits: one file, a handful of small fields. */
@@ -46,7 +46,7 @@ export class UploadsService {
   private readonly inFlight = new Map<string, number>();
 
   constructor(
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly config: ApiConfig,
     private readonly mappings: MappingsService,
   ) {}
@@ -54,8 +54,9 @@ export class UploadsService {
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
     const limits = limitsOf(user.plan);
     const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
-    // Files live in Redis until processed: even "unlimited" plans stop at the store's ceiling.
-    const maxBytes = Math.min(planBytes, this.config.memoryStoreMaxFileBytes);
+    // With the memory driver files live in Redis until processed: even "unlimited" plans stop at its ceiling.
+    const maxBytes =
+      this.store.driver === 'memory' ? Math.min(planBytes, this.config.memoryStoreMaxFileBytes) : planBytes;
     const declared = declaredLength(req);
     if (declared !== null && declared > maxBytes + MULTIPART_OVERHEAD) {
       throw this.tooLarge(res, declared, maxBytes, planBytes);
@@ -136,7 +137,7 @@ export class UploadsService {
       case 'stored':
         break;
     }
-    const { writer, inspection, size } = result.result;
+    const { writer, inspection } = result.result;
     if (type === 'data' && inspection.rowCount === 0) {
       await writer.abort();
       throw new AppError(
@@ -145,17 +146,19 @@ export class UploadsService {
         `"${result.filename}" has a header row but no data rows. Upload the data file with its rows.`,
       );
     }
-    const info: UploadInfo = {
-      type,
-      headers: inspection.headers,
-      rowCount: inspection.rowCount,
-      delimiter: inspection.delimiter,
-      encoding: inspection.encoding,
-      headerRow: inspection.headerRow,
-      bom: inspection.bom,
-      lineEnding: inspection.lineEnding,
-    };
-    const meta = await writer.commit({ ...info });
+    const meta = await writer.commit({ ...uploadInfo(type, inspection) });
+    return this.recordFor(user, meta, inspection, type);
+  }
+
+  /** The answer to an upload (multipart or direct to storage: the same for both). */
+  async recordFor(
+    user: AuthUser,
+    meta: BlobMeta,
+    inspection: InspectResult,
+    type: UploadType,
+  ): Promise<UploadRecord> {
+    const limits = limitsOf(user.plan);
+    const info = uploadInfo(type, inspection);
     const record: UploadRecord = {
       id: meta.id,
       filename: meta.filename,
@@ -163,7 +166,7 @@ export class UploadsService {
       data: inspection.sampleRows,
       type,
       uploadedAt: meta.createdAt,
-      size,
+      size: meta.size,
       rowCount: info.rowCount,
       delimiter: info.delimiter,
       encoding: info.encoding,
@@ -201,7 +204,7 @@ export class UploadsService {
         413,
         'FILE_TOO_LARGE',
         `File size (${shown}) exceeds the largest file this server can hold while it is mapped (${ceilingMb} MB). ` +
-          `Split the file, or ask the operator to raise MEMORY_STORE_MAX_FILE_MB (larger files will need object storage).`,
+          `Split the file, or ask the operator to enable object storage (BLOB_STORE=s3) or raise MEMORY_STORE_MAX_FILE_MB.`,
         { size, maxFileSize: maxBytes, limit: 'MEMORY_STORE_MAX_FILE_MB' },
       );
     }
@@ -323,4 +326,18 @@ function multipartError(err: unknown): unknown {
     );
   }
   return err;
+}
+
+/** What the meta keeps beside an upload's bytes, from its inspection. */
+export function uploadInfo(type: UploadType, inspection: InspectResult): UploadInfo {
+  return {
+    type,
+    headers: inspection.headers,
+    rowCount: inspection.rowCount,
+    delimiter: inspection.delimiter,
+    encoding: inspection.encoding,
+    headerRow: inspection.headerRow,
+    bom: inspection.bom,
+    lineEnding: inspection.lineEnding,
+  };
 }

@@ -19,8 +19,8 @@ export class UsersController {
 
   /** The signed-in user, plan and monthly usage */
   @Get()
-  get(@CurrentUser() user: AuthUser): Promise<SessionUserView> {
-    return this.users.sessionUser(user.id);
+  get(@CurrentUser() user: AuthUser): SessionUserView {
+    return this.users.sessionUser(user);
   }
 
   /** The profile page: account, plan, usage history and subscription */

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { BatchStore, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { BatchStore, BlobStore, UserJobIndex } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { TeamsService } from '../teams/teams.service';
@@ -25,7 +25,7 @@ export class UsersService {
     @InjectRepository(SavedMappingEntity) private readonly mappings: Repository<SavedMappingEntity>,
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly jobs: UserJobIndex,
     private readonly batches: BatchStore,
     private readonly subscriptions: SubscriptionCanceller,
@@ -33,8 +33,9 @@ export class UsersService {
     private readonly teams: TeamsService,
   ) {}
 
-  async sessionUser(userId: string): Promise<SessionUserView> {
-    return toSessionUser(await this.get(userId));
+  /** The caller as AuthGuard read them from the database for this request (no second read). */
+  sessionUser(user: AuthUser): SessionUserView {
+    return toSessionUser(user);
   }
 
   /** Plan, usage and limits are the caller's team's; the subscription only its account holder's. */

@@ -14,7 +14,8 @@ describe('worker configuration', () => {
       engineThreads: 2,
       webhookRetryScale: 0.001,
       webhookDisableAfterMs: 12 * 3600_000,
-      stalledIntervalMs: 30_000,
+      lockMs: 10_000,
+      stalledIntervalMs: 5_000,
       appUrl: 'http://localhost:3000',
     });
     expect(c.webhookAllowedIps.map((r) => r.ports)).toEqual([[8080], [80, 443]]);

@@ -8,11 +8,14 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { hostname } from 'node:os';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
+import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
@@ -49,6 +52,10 @@ export class WorkerEnv {
     'development';
   @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
   @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
+  /** Redis Cluster seed nodes, `host:port,host:port` (credentials and TLS from REDIS_URL); unset = one Redis. */
+  @IsOptional()
+  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
+  REDIS_CLUSTER_NODES?: string;
   @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'csvm:';
   @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
   @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY: number = 2;
@@ -58,13 +65,35 @@ export class WorkerEnv {
   @IsInt() @Min(1) @Max(2) ENGINE_THREADS: number = 1;
   /** How long SIGTERM waits for the active jobs before handing them back to the queue. */
   @IsInt() @Min(100) @Max(120_000) SHUTDOWN_GRACE_MS: number = 20_000;
-  /** BullMQ job lock: a job whose worker died is handed to another worker after about this long. */
-  @IsInt() @Min(500) @Max(600_000) WORKER_LOCK_MS: number = 30_000;
-  /** How often a worker looks for stalled jobs (locks that lapsed); defaults to WORKER_LOCK_MS. */
+  /**
+   * BullMQ job lock, renewed every half of it while the job runs: a job whose worker died is taken over
+   * within about this plus WORKER_STALLED_INTERVAL_MS. 10 s: a renewal would have to be late by 5 s to
+   * cause a false stall (the engine yields to the event loop every chunk; the scale simulation counts
+   * stalls under load), and a killed worker's job resumes within 15 s.
+   */
+  @IsInt() @Min(500) @Max(600_000) WORKER_LOCK_MS: number = 10_000;
+  /** How often a worker looks for stalled jobs (locks that lapsed); defaults to half of WORKER_LOCK_MS. */
   @IsOptional() @IsInt() @Min(250) @Max(600_000) WORKER_STALLED_INTERVAL_MS?: number;
+  /** Shown as the job's `processedBy` (BullMQ); default `<hostname>:<pid>`, which names the process. */
+  @IsOptional() @IsString() @MinLength(1) WORKER_NAME?: string;
   @IsIn(['0', '1']) ENABLE_CRON: '0' | '1' = '1';
   /** Lifetime of result blobs in Redis. */
   @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
+  // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
+  @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
+  @ValidateIf((e: WorkerEnv) => e.BLOB_STORE === 's3' || e.S3_BUCKET !== undefined)
+  @IsDefined({ message: 'is required when BLOB_STORE=s3' })
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+  S3_BUCKET?: string;
+  @IsOptional() @IsAbsoluteUrl() S3_ENDPOINT?: string;
+  /** The endpoint browsers and API clients reach, when it differs from S3_ENDPOINT (presigned URLs). */
+  @IsOptional() @IsAbsoluteUrl() S3_PUBLIC_ENDPOINT?: string;
+  @IsString() @MinLength(1) S3_REGION: string = 'us-east-1';
+  @IsIn(['0', '1']) S3_FORCE_PATH_STYLE: '0' | '1' = '0';
+  /** Server-side encryption asked for on every object; \`none\` for stores without it (MinIO without KMS). */
+  @IsIn(['AES256', 'aws:kms', 'none']) S3_SSE: 'AES256' | 'aws:kms' | 'none' = 'AES256';
+  @Matches(/^[A-Za-z0-9_./-]*$/, { message: 'letters, digits, _ . / - only' }) S3_KEY_PREFIX: string =
+    'csvm/';
   /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
   @IsInt() @Min(1) JOB_KEEP_COMPLETED_SECONDS: number = 24 * 3600;
   @IsInt() @Min(1) JOB_KEEP_FAILED_SECONDS: number = 7 * 24 * 3600;
@@ -100,6 +129,8 @@ export class WorkerConfig {
   readonly env: WorkerEnv['NODE_ENV'];
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
+  readonly redisClusterNodes: ClusterNodes;
   readonly redisPrefix: string;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly concurrency: number;
@@ -112,9 +143,12 @@ export class WorkerConfig {
   readonly webhookRetryScale: number;
   readonly lockMs: number;
   readonly blobTtlSeconds: number;
+  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
+  readonly blobStore: BlobStoreSettings;
   readonly keepCompletedMs: number;
   readonly keepFailedMs: number;
   readonly stalledIntervalMs: number;
+  readonly workerName: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly appUrl: string;
@@ -126,6 +160,7 @@ export class WorkerConfig {
     this.env = e.NODE_ENV;
     this.databaseUrl = e.DATABASE_URL;
     this.redisUrl = e.REDIS_URL;
+    this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
     this.redisPrefix = e.REDIS_PREFIX;
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;
@@ -138,9 +173,23 @@ export class WorkerConfig {
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;
     this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
+    this.blobStore =
+      e.BLOB_STORE === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            sse: e.S3_SSE,
+            keyPrefix: e.S3_KEY_PREFIX,
+          }
+        : { driver: 'memory' };
     this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
     this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
-    this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? e.WORKER_LOCK_MS;
+    this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? Math.max(250, Math.round(e.WORKER_LOCK_MS / 2));
+    this.workerName = e.WORKER_NAME ?? `${hostname()}:${process.pid}`;
     this.smtpUrl = e.SMTP_URL;
     this.mailFrom = e.MAIL_FROM;
     this.appUrl = e.APP_URL.replace(/\/$/, '');

@@ -7,7 +7,7 @@ import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BatchStore,
   BlobNotFoundError,
-  EphemeralStore,
+  BlobStore,
   JobDurationMetrics,
   jobEventBase,
   QUEUES,
@@ -59,7 +59,7 @@ export class CsvJobsProcessor extends WorkerHost {
   private readonly logger = new Logger(CsvJobsProcessor.name);
 
   constructor(
-    private readonly store: EphemeralStore,
+    private readonly store: BlobStore,
     private readonly quota: QuotaLedger,
     private readonly index: UserJobIndex,
     private readonly webhooks: WebhookDispatcher,

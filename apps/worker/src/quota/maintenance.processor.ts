@@ -3,7 +3,7 @@ import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { WorkerConfig } from '../config/worker.config';
-import { QUEUES, type QuotaResetResult } from '@csv-mapper/queue';
+import { BlobStore, QUEUES, type QuotaResetResult } from '@csv-mapper/queue';
 import { BillingReconciliationService } from '../billing/billing-reconciliation.service';
 import { QuotaService } from './quota.service';
 import { QuotaLedger } from '@csv-mapper/db';
@@ -19,6 +19,7 @@ export class MaintenanceProcessor extends WorkerHost {
     private readonly ledger: QuotaLedger,
     private readonly config: WorkerConfig,
     private readonly billing: BillingReconciliationService,
+    private readonly blobs: BlobStore,
     @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
     @InjectQueue(QUEUES.webhooks) private readonly webhooks: Queue,
     @InjectQueue(QUEUES.billing) private readonly billingEvents: Queue,
@@ -57,9 +58,11 @@ export class MaintenanceProcessor extends WorkerHost {
       case 'cleanup': {
         const removed = await this.quota.cleanup();
         const jobs = await this.trimFinishedJobs();
+        // Redis expires the memory driver's files itself; object storage needs deleting.
+        const files = await this.blobs.removeExpired();
         this.logger.log(
           `cleanup: ${removed.tokens} expired reset tokens, ${removed.sessions} expired sessions, ` +
-            `${removed.deliveries} webhook attempts past 30 days, ${jobs} finished jobs`,
+            `${removed.deliveries} webhook attempts past 30 days, ${jobs} finished jobs, ${files} expired stored files`,
         );
         return { ok: true };
       }

@@ -2,8 +2,9 @@ import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nest
 import type { Redis } from 'ioredis';
 import {
   BatchStore,
+  BlobStore,
+  createBlobStore,
   createRedis,
-  EphemeralStore,
   JobDurationMetrics,
   StalledJobCounter,
   UserJobIndex,
@@ -27,12 +28,13 @@ class RedisShutdown implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [WorkerConfig],
-      useFactory: (c: WorkerConfig) => createRedis(c.redisUrl, 'queue'),
+      useFactory: (c: WorkerConfig) => createRedis(c.redisUrl, 'queue', {}, c.redisClusterNodes),
     },
     {
-      provide: EphemeralStore,
+      provide: BlobStore,
       inject: [REDIS, WorkerConfig],
-      useFactory: (r: Redis, c: WorkerConfig) => new EphemeralStore(r, c.redisPrefix, c.blobTtlSeconds),
+      useFactory: (r: Redis, c: WorkerConfig) =>
+        createBlobStore(c.blobStore, r, c.redisPrefix, c.blobTtlSeconds),
     },
     {
       provide: UserJobIndex,
@@ -56,6 +58,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex, BatchStore, JobDurationMetrics, StalledJobCounter],
+  exports: [REDIS, BlobStore, UserJobIndex, BatchStore, JobDurationMetrics, StalledJobCounter],
 })
 export class RedisModule {}

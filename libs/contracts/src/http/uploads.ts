@@ -1,3 +1,6 @@
+import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Trim } from './common';
+
 // POST /api/upload (and /api/upload/template, /api/upload/data): the uploaded file record.
 import type { Transform } from '../mapping';
 
@@ -48,4 +51,37 @@ export class MappingMatch {
   name: string;
   /** 0–1: how closely the saved mapping's data columns match the file's. */
   score: number;
+}
+
+// POST /api/upload/presign and POST /api/upload/:uploadId/complete: Enterprise direct uploads to storage.
+
+/** Largest single PUT object storage accepts (S3's limit for one request). */
+export const DIRECT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+
+export class PresignUploadRequest {
+  /** Which file this is. @example "data" */
+  @IsIn(['template', 'data'], { message: 'kind: Say which file this is: "template" or "data"' })
+  kind: UploadType;
+
+  /** The file's name (a .csv file). @example "export.csv" */
+  @Trim()
+  @IsString({ message: 'fileName: Send the file name' })
+  @IsNotEmpty({ message: 'fileName: Send the file name' })
+  @MaxLength(255, { message: 'fileName: The file name must be at most 255 characters' })
+  fileName: string;
+
+  /** The exact size in bytes; storage refuses a body of any other length. @example 127926784 */
+  @IsInt({ message: 'size: Send the file size in bytes (a whole number)' })
+  @Min(1, { message: 'size: The file is empty. Choose a CSV file with a header row.' })
+  @Max(DIRECT_UPLOAD_MAX_BYTES, { message: 'size: Direct uploads are limited to 5 GB per file.' })
+  size: number;
+}
+
+/** Where and how to PUT the file: send exactly these headers, before expiresAt. */
+export class PresignedUploadView {
+  uploadId: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: string;
 }

@@ -140,8 +140,9 @@ done`,
   {
     id: 'download-result',
     title: 'Download the result',
-    explanation: 'The generated CSV is kept for 1 hour after the job completes (410 RESULT_EXPIRED after).',
-    command: `curl -sSf -H "Authorization: Bearer $CSVM_KEY" -o result.csv \\
+    explanation:
+      'The generated CSV is kept for 1 hour after the job completes (410 RESULT_EXPIRED after). Where files live in object storage the answer is a redirect to a signed download URL: -L follows it.',
+    command: `curl -sSfL -H "Authorization: Bearer $CSVM_KEY" -o result.csv \\
   "$CSVM_URL/api/jobs/$JOB_ID/result"
 cat result.csv`,
     sets: [],

@@ -13,6 +13,7 @@ import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
+import { directUpload, UploadCancelledError, type UploadProgress } from '../api/direct-upload';
 import { deleteUpload, uploadFile } from '../api/upload-file';
 import { ReviewPanel } from '../../review/components/review-panel';
 import {
@@ -65,6 +66,8 @@ export interface MapperWizardProps {
 export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }: MapperWizardProps) {
   const [state, dispatch] = useMapperState();
   const [uploading, setUploading] = useState<UploadType | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const uploadAbort = useRef<AbortController | null>(null);
   const [tooLarge, setTooLarge] = useState<FileTooLargeInfo | null>(null);
   const [pendingRows, setPendingRows] = useState<MapperFile | null>(null);
   const [saveOpen, setSaveOpen] = useState(false);
@@ -144,7 +147,14 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const onFile = async (file: File, type: UploadType) => {
     setUploading(type);
     try {
-      const uploaded = await uploadFile(file, type);
+      // Enterprise: straight to object storage with a progress bar (null = the server keeps files in memory).
+      let uploaded = null;
+      if (planLimits?.s3Uploads) {
+        const abort = new AbortController();
+        uploadAbort.current = abort;
+        uploaded = await directUpload(file, type, setUploadProgress, abort.signal);
+      }
+      uploaded ??= await uploadFile(file, type);
       showToast({
         title: 'File uploaded successfully',
         description: `${uploaded.filename}: ${uploaded.headers.length} columns`,
@@ -154,6 +164,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         setPendingRows(uploaded);
       } else accept(uploaded);
     } catch (err) {
+      if (err instanceof UploadCancelledError) {
+        showToast({ title: 'Upload cancelled', description: file.name, type: 'info' });
+        return;
+      }
       const failure = uploadFailure(err, planLimits ? maxSizeText : '25MB');
       if (failure.kind === 'unauthorized') return relogin();
       if (failure.kind === 'tooLarge') {
@@ -163,8 +177,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       }
     } finally {
       setUploading(null);
+      setUploadProgress(null);
+      uploadAbort.current = null;
     }
   };
+  const cancelUpload = () => uploadAbort.current?.abort();
 
   /** Several data files at once: the first drives the mapping, the others join the bulk upload. */
   const onDataFiles = async (files: File[]) => {
@@ -398,6 +415,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="template"
             file={template}
             uploading={uploading === 'template'}
+            progress={uploading === 'template' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'template')}
             onRemove={removeTemplate}
@@ -422,6 +441,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             kind="data"
             file={data}
             uploading={uploading === 'data' || bulk.uploading}
+            progress={uploading === 'data' ? uploadProgress : null}
+            onCancel={cancelUpload}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'data')}
             onRemove={removeData}

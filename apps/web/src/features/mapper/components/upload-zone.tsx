@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Progress, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
 import type { UploadType } from '@csv-mapper/contracts';
@@ -15,6 +15,13 @@ export interface UploadZoneProps {
   /** Bulk uploads: several files may be dropped or chosen at once (each goes to `onFiles`). */
   multiple?: boolean;
   onFiles?: (files: File[]) => void;
+  /** Bytes sent so far of a direct upload (Enterprise): shows a progress bar and a Cancel button. */
+  progress?: { sent: number; total: number } | null;
+  onCancel?: () => void;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Spec §5: text/csv or a .csv name; anything else is ignored without a message. */
@@ -32,6 +39,8 @@ export function UploadZone({
   onRemove,
   multiple = false,
   onFiles,
+  progress,
+  onCancel,
 }: UploadZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [hover, setHover] = useState(false);
@@ -108,7 +117,7 @@ export function UploadZone({
       borderRadius="lg"
       p={{ base: '6', md: '10' }}
       textAlign="center"
-      opacity={uploading ? 0.6 : 1}
+      opacity={uploading && !progress ? 0.6 : 1}
       pointerEvents={uploading ? 'none' : 'auto'}
       aria-busy={uploading}
       data-testid={`${kind}-dropzone`}
@@ -123,6 +132,29 @@ export function UploadZone({
       <Stack align="center" gap="3">
         <UploadIcon boxSize="8" color="fg.muted" />
         <Text fontWeight="semibold">{uploading ? 'Uploading...' : `Drop your ${title} CSV here`}</Text>
+        {uploading && progress ? (
+          <Stack gap="2" w="full" maxW="md" pointerEvents="auto" data-testid={`${kind}-upload-progress`}>
+            <Progress.Root
+              value={progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0}
+              size="sm"
+              colorPalette="blue"
+            >
+              <Progress.Track aria-label={`Upload progress of the ${title} file`}>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            <HStack justify="space-between" gap="3">
+              <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                {mb(progress.sent)} of {mb(progress.total)} sent
+              </Text>
+              {onCancel ? (
+                <Button size="sm" variant="outline" onClick={onCancel}>
+                  Cancel upload
+                </Button>
+              ) : null}
+            </HStack>
+          </Stack>
+        ) : null}
         <Text color="fg.muted" fontSize="sm">
           {kind === 'template'
             ? 'File should contain headers only'
