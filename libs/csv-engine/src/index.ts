@@ -60,7 +60,6 @@ export {
   oleError,
   inspectWorkbook,
   workbookCsv,
-  headOf,
   sourceChunks,
   DEFAULT_WORKBOOK_LIMITS,
   type SourceSpec,

@@ -3,7 +3,10 @@ import { AuthModule } from '../auth/auth.module';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
-/** Uploaded CSV files: streamed through the engine's inspector into the ephemeral Redis store. */
+/**
+ * Uploaded CSV files and Excel workbooks: streamed into the ephemeral Redis store (CSV through the engine's
+ * inspector on the way; a workbook inspected from the store), read again with the person's choices.
+ */
 @Module({
   imports: [AuthModule],
   controllers: [UploadsController],

@@ -176,25 +176,6 @@ export async function* workbookCsv(
   if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
 }
 
-/** The first bytes of an opener's input (for detectFormat / oleError). */
-export async function headOf(open: FileOpener, bytes = 64 * 1024): Promise<Buffer> {
-  const it = chunksOf(await open());
-  const parts: Buffer[] = [];
-  let n = 0;
-  try {
-    while (n < bytes) {
-      const next = await it.next();
-      if (next.done) break;
-      const b = typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value);
-      parts.push(b);
-      n += b.length;
-    }
-  } finally {
-    await it.return?.();
-  }
-  return Buffer.concat(parts).subarray(0, bytes);
-}
-
 /** How a stored file is read: CSV as it is, or one sheet of a workbook (as CSV text). */
 export interface SourceSpec {
   format?: SourceFormat;
