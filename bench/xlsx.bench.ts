@@ -2,7 +2,9 @@
 // Writes a 1,000,000-row × 12-column workbook (exceljs' streaming writer) and the same data as CSV, then
 // maps each through the engine in its own process: our workbook reader → the CSV pipeline, the CSV file
 // itself, and exceljs' streaming WorkbookReader (rows read only, no mapping) for comparison. Prints
-// rows/s and peak RSS. Goal: ≤ 300 MB RSS and within 5× the CSV time. Env: BENCH_ROWS, BENCH_RUNS.
+// rows/s and peak RSS. Goal: ≤ 300 MB RSS and within 5× the CSV time. Env: BENCH_ROWS, BENCH_RUNS,
+// BENCH_IMPLS (csv,ours,exceljs), BENCH_NODE_FLAGS (e.g. "--max-old-space-size=160": V8 otherwise lets the
+// heap grow lazily with garbage, which shows as RSS).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -65,9 +67,10 @@ function run(
   impl: string,
   file: string,
 ): { impl: string; ms: number; cpuMs: number; rows: number; hash: string; rssMb: number } {
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const r = spawnSync(
     process.execPath,
-    [join(__dirname, 'support', 'run-ts.js'), 'bench/xlsx/run-one.ts', impl, file],
+    [...flags, join(__dirname, 'support', 'run-ts.js'), 'bench/xlsx/run-one.ts', impl, file],
     {
       encoding: 'utf8',
       cwd: ROOT,
