@@ -27,6 +27,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { DocsModule } from './docs/docs.module';
 import { BillingModule } from './billing/billing.module';
+import { TeamsModule } from './teams/teams.module';
 
 @Module({})
 export class AppModule {
@@ -68,6 +69,7 @@ export class AppModule {
         TemplatesModule,
         JobsModule,
         WebhooksModule,
+        TeamsModule,
         BillingModule,
         DocsModule,
       ],

@@ -67,6 +67,7 @@ describe('account, profile and API keys (e2e)', () => {
         usage: { savedMappings: 0, monthlyRowsUsed: 1200, maxFileSize: 1048576 },
         monthlyUsage: { used: 1200, limit: 50000, remaining: 48800 },
         planLimits: limitsOf('free'),
+        team: { id: user.id, role: 'owner', readOnly: false, members: 1 },
       });
       await db.query(`UPDATE users SET plan = 'enterprise' WHERE id = $1`, [user.id]);
       const ent = await http().get('/api/user/profile').set('Cookie', user.cookie).expect(200);

@@ -218,11 +218,9 @@ describe('bulk uploads: POST /api/batches → one job per file → batch.complet
     const entries = await unzip(zip.bytes);
     expect([...entries.keys()]).toEqual(['mapped_january.csv', 'mapped_february.csv']);
     expect(entries.get('mapped_january.csv')).toBe(
-      'Date,Description,Amount\r\n2026-01-03,Rent,-1200.00\r\n2026-01-15,Client A,2500.50\r\n',
+      'Date,Description,Amount\n2026-01-03,Rent,-1200.00\n2026-01-15,Client A,2500.50\n',
     );
-    expect(entries.get('mapped_february.csv')).toBe(
-      'Date,Description,Amount\r\n2026-02-01,Rent,-1200.00\r\n',
-    );
+    expect(entries.get('mapped_february.csv')).toBe('Date,Description,Amount\n2026-02-01,Rent,-1200.00\n');
     const single = await u.call('GET', `/api/jobs/${jobs[1].jobId}/result`);
     expect(single.bytes.toString('utf8')).toBe(entries.get('mapped_february.csv'));
   });

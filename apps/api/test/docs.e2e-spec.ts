@@ -192,6 +192,7 @@ describe('OpenAPI document (e2e)', () => {
       'rowsWritten',
       'warningCount',
       'controlTotals',
+      'totals',
       'resultUrl',
       'resultExpiresAt',
       'finishedAt',

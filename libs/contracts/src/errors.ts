@@ -97,6 +97,18 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // review and fix (issue 22)
+  'INVALID_ROW',
+  'PATCH_TOO_LARGE',
+  'QUOTA_EXHAUSTED',
+  // teams
+  'TEAM_READ_ONLY',
+  'TEAM_SEAT_LIMIT',
+  'ACCOUNT_HOLDER_ONLY',
+  'INVALID_INVITATION',
+  'ALREADY_IN_TEAM',
+  'CANNOT_JOIN_TEAM',
+  'TEAM_HAS_MEMBERS',
   // bulk uploads
   'TOO_MANY_FILES',
   'BATCH_QUOTA_EXCEEDED',

@@ -5,6 +5,8 @@
 import 'reflect-metadata';
 export * from './errors';
 export * from './mapping';
+export * from './recipe';
+export * from './rules';
 export * from './jobs';
 export * from './http/common';
 export * from './http/auth';
@@ -17,5 +19,6 @@ export * from './http/users';
 export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
+export * from './http/teams';
 export * from './env';
 export * from './http/batches';

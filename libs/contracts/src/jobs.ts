@@ -1,10 +1,15 @@
-import type { ControlTotal, MappingPair, Warning } from './mapping';
+import type { ControlTotal, MappingPair, ResolvedOutputOptions, RunTotals, Warning } from './mapping';
+import type { Corrections, TemplateRules } from './rules';
 
 // What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
 
 export interface ProcessCsvPayload {
+  /** Who ran it (usage history). */
   userId: string;
+  /** The team that owns the job, its files, quota and webhooks; absent on jobs queued before teams, whose
+   * owner's id is their team's id (see jobTeamOf). */
+  teamId?: string;
   dataFileId: string;
   templateFileId: string;
   /** The template's file name (a built-in template's name for a virtual one); for the webhook payload. */
@@ -21,6 +26,16 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /** The output settings resolved by the api (after "match the template"). */
+  output?: ResolvedOutputOptions;
+  /** Why maxRows is below totalRows, if it is (for the control totals' skipped rows). */
+  limitType?: 'rowLimit' | 'monthlyQuota' | null;
+  /** Rules per template column (the built-in template's merged with the request's). */
+  templateRules?: TemplateRules;
+  /** The review session this run belongs to (its id is the first run's job id or a sync run's reviewId). */
+  reviewId?: string;
+  /** A corrected run: apply the review session's patch while streaming. */
+  applyPatch?: boolean;
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;
   /**
@@ -52,6 +67,8 @@ export class JobEventData {
   rowsWritten: number;
   warningCount: number;
   controlTotals: ControlTotal[];
+  /** Completed jobs: rows read, written and skipped with reasons, sums per amount/number column. */
+  totals: RunTotals | null;
   /** Absolute download address of the result (completed jobs only), valid until resultExpiresAt. */
   resultUrl: string | null;
   resultExpiresAt: string | null;
@@ -116,6 +133,7 @@ export interface WebhookDeliveryPayload {
 
 /** Fans one event out to the owner's subscribed endpoints (for events raised outside the worker). */
 export interface WebhookDispatchPayload {
+  /** The team whose endpoints receive the event (named userId before teams: a team's id is its owner's). */
   userId: string;
   event: WebhookEventType;
   subjectId: string;
@@ -147,6 +165,11 @@ export interface ProcessCsvResult {
    */
   warnings?: JobWarning[];
   controlTotals: ControlTotal[];
+  totals?: RunTotals;
+  output?: ResolvedOutputOptions;
+  /** Warnings by rule (`other` for warnings without a rule). */
+  warningsByRule?: Record<string, number>;
+  corrections?: Corrections;
   resultId: string;
   filename: string;
   bytes: number;
@@ -154,4 +177,9 @@ export interface ProcessCsvResult {
 
 export interface QuotaResetResult {
   usersReset: number;
+}
+
+/** The team a job belongs to (jobs queued before teams carry only their owner's id, which is the team's). */
+export function jobTeamOf(p: Pick<ProcessCsvPayload, 'userId' | 'teamId'>): string {
+  return p.teamId ?? p.userId;
 }

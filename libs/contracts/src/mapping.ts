@@ -1,5 +1,7 @@
 import { Transform as Coerce, Type } from 'class-transformer';
+import type { WarningRule } from './rules';
 import {
+  ValidateBy,
   ArrayMaxSize,
   ArrayMinSize,
   Equals,
@@ -7,6 +9,8 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -29,6 +33,13 @@ export const TRANSFORM_KINDS = [
   'trim',
   'upper',
   'lower',
+  'combine',
+  'split',
+  'mapValues',
+  'default',
+  'slug',
+  'truncate',
+  'replace',
 ] as const;
 export type TransformKind = (typeof TRANSFORM_KINDS)[number];
 
@@ -96,6 +107,122 @@ export class TextTransform {
   @IsIn(['trim', 'upper', 'lower']) kind: 'trim' | 'upper' | 'lower';
 }
 
+/**
+ * `combine`: several data columns into one, e.g. `{First Name} {Last Name}`. `{` and `}` in the text
+ * are written `{{` and `}}`. Blank parts are dropped with the separator before them, and doubled
+ * separators (spaces, commas) collapse. The pair's dataColumn may be empty. Must be first in a chain.
+ */
+export class CombineTransform {
+  @Equals('combine') kind: 'combine';
+  /** @example "{First Name} {Last Name}" */
+  @IsString() @IsNotEmpty() @MaxLength(1000) pattern: string;
+}
+
+export const SPLIT_PRESETS = ['personName', 'cityStateZip'] as const;
+export const SPLIT_PRESET_PARTS = ['first', 'last', 'city', 'state', 'zip'] as const;
+export type SplitPresetPart = (typeof SPLIT_PRESET_PARTS)[number];
+
+const IsSplitPart = () =>
+  ValidateBy({
+    name: 'isSplitPart',
+    validator: {
+      validate: (v: unknown, args) => {
+        const preset = (args?.object as { preset?: unknown }).preset;
+        if (preset === undefined) return Number.isInteger(v) && Math.abs(v as number) <= 1000;
+        return typeof v === 'string' && (SPLIT_PRESET_PARTS as readonly string[]).includes(v);
+      },
+      defaultMessage: () =>
+        `split.part must be a whole number (0 = first part, -1 = last) with a separator, or one of ${SPLIT_PRESET_PARTS.join(', ')} with a preset`,
+    },
+  });
+
+/**
+ * `split`: one part of a data column — by `separator` with `part` counted from 0 (negative from the
+ * end), or by a named `preset`: personName (first/last; titles and suffixes such as Dr. and Jr. dropped,
+ * particles such as "de la" kept with the last name) or cityStateZip ("City, ST 12345").
+ * A data column may feed several split pairs.
+ */
+export class SplitTransform {
+  @Equals('split') kind: 'split';
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(20) separator?: string;
+  @IsOptional() @IsIn(SPLIT_PRESETS) preset?: (typeof SPLIT_PRESETS)[number];
+  @IsSplitPart() part: number | SplitPresetPart;
+}
+
+const IsValueTable = () =>
+  ValidateBy({
+    name: 'isValueTable',
+    validator: {
+      validate: (v: unknown) =>
+        typeof v === 'object' &&
+        v !== null &&
+        !Array.isArray(v) &&
+        Object.keys(v).length <= MAP_VALUES_MAX &&
+        Object.entries(v).every(([k, x]) => k.length <= 1000 && typeof x === 'string' && x.length <= 1000),
+      defaultMessage: () =>
+        `mapValues.table must be an object of text → text with at most ${MAP_VALUES_MAX} entries`,
+    },
+  });
+
+const IsOtherwise = () =>
+  ValidateBy({
+    name: 'isOtherwise',
+    validator: {
+      validate: (v: unknown) =>
+        v === 'keep' ||
+        v === 'blank' ||
+        (typeof v === 'object' &&
+          v !== null &&
+          Object.keys(v).length === 1 &&
+          typeof (v as { value?: unknown }).value === 'string' &&
+          (v as { value: string }).value.length <= 1000),
+      defaultMessage: () => 'mapValues.otherwise must be "keep", "blank" or { "value": "…" }',
+    },
+  });
+
+export const MAP_VALUES_MAX = 5000;
+
+/** `mapValues`: from → to. Values not in the table are kept (default), blanked, or set to a fixed value. */
+export class MapValuesTransform {
+  @Equals('mapValues') kind: 'mapValues';
+  /** @example { "Y": "TRUE", "N": "FALSE" } */
+  @IsObject() @IsValueTable() table: Record<string, string>;
+  @IsOptional() @IsBoolean() caseInsensitive?: boolean;
+  @IsOptional() @IsOtherwise() otherwise?: 'keep' | 'blank' | { value: string };
+}
+
+/** `default`: this value when the cell is empty (or blank). */
+export class DefaultTransform {
+  @Equals('default') kind: 'default';
+  @IsString() @MaxLength(1000) value: string;
+}
+
+/** `slug`: a URL handle — lowercase, ASCII-folded, words joined by hyphens ("Blue Mug!" → "blue-mug"). */
+export class SlugTransform {
+  @Equals('slug') kind: 'slug';
+}
+
+/** `truncate`: at most `length` user-perceived characters (never splits a character); warns when it cuts. */
+export class TruncateTransform {
+  @Equals('truncate') kind: 'truncate';
+  @IsInt() @Min(1) @Max(100000) length: number;
+}
+
+/**
+ * `replace`: every occurrence of `find` becomes `replace`. With `regex`, `find` is a regular expression
+ * run by a linear-time engine (RE2 syntax: no backreferences or lookaround) and `replace` may use $1…;
+ * a hostile pattern cannot hang the run.
+ */
+export class ReplaceTransform {
+  @Equals('replace') kind: 'replace';
+  @IsString() @IsNotEmpty() @MaxLength(200) find: string;
+  @IsString() @MaxLength(1000) replace: string;
+  @IsOptional() @IsBoolean() regex?: boolean;
+}
+
+/** Steps in one pair's chain. */
+export const MAX_CHAIN = 10;
+
 /** Discriminated on `kind`. */
 export type Transform =
   | DateTransform
@@ -104,7 +231,14 @@ export type Transform =
   | BooleanTransform
   | DebitCreditTransform
   | ConstantTransform
-  | TextTransform;
+  | TextTransform
+  | CombineTransform
+  | SplitTransform
+  | MapValuesTransform
+  | DefaultTransform
+  | SlugTransform
+  | TruncateTransform
+  | ReplaceTransform;
 
 /** What class-transformer builds when `kind` names no transform: refused with the list of kinds. */
 export class UnknownTransform {
@@ -125,7 +259,28 @@ const TRANSFORM_SUBTYPES = [
   { name: 'trim', value: TextTransform },
   { name: 'upper', value: TextTransform },
   { name: 'lower', value: TextTransform },
+  { name: 'combine', value: CombineTransform },
+  { name: 'split', value: SplitTransform },
+  { name: 'mapValues', value: MapValuesTransform },
+  { name: 'default', value: DefaultTransform },
+  { name: 'slug', value: SlugTransform },
+  { name: 'truncate', value: TruncateTransform },
+  { name: 'replace', value: ReplaceTransform },
 ];
+
+const IsChainSize = () =>
+  ValidateBy({
+    name: 'isChainSize',
+    validator: {
+      validate: (v: unknown) => !Array.isArray(v) || (v.length >= 1 && v.length <= MAX_CHAIN),
+      defaultMessage: () => `transform may be one transform or a chain of 1 to ${MAX_CHAIN}`,
+    },
+  });
+
+/** A pair's transform(s) as one list (a single transform is a chain of one). */
+export function transformChain(t: Transform | Transform[] | undefined): Transform[] {
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
 
 /** One template column fed by one data column (the spec's pair plus an optional transform). */
 export class MappingPair {
@@ -142,13 +297,15 @@ export class MappingPair {
   @IsString()
   @MaxLength(COLUMN_MAX)
   dataColumn: string;
+  /** One transform, or several applied in order (e.g. combine → trim → truncate). */
   @IsOptional()
+  @IsChainSize()
   @ValidateNested()
   @Type(() => UnknownTransform, {
     keepDiscriminatorProperty: true,
     discriminator: { property: 'kind', subTypes: TRANSFORM_SUBTYPES },
   })
-  transform?: Transform;
+  transform?: Transform | Transform[];
 }
 
 /** Pairs as a request carries them: at most one per template column (checked against the files). */
@@ -157,14 +314,54 @@ export const MAX_PAIRS = 1000;
 export const OUTPUT_DELIMITERS = [',', ';', '\t', '|'] as const;
 export const LINE_ENDINGS = ['\r\n', '\n'] as const;
 
-/** How the result is written. Defaults: comma, CRLF, no BOM, formula protection on. */
+export const QUOTE_STYLES = ['minimal', 'all'] as const;
+export type QuoteStyle = (typeof QUOTE_STYLES)[number];
+export const OUTPUT_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+export type OutputEncodingName = (typeof OUTPUT_ENCODINGS)[number];
+export type OutputDelimiter = (typeof OUTPUT_DELIMITERS)[number];
+export type OutputLineEnding = (typeof LINE_ENDINGS)[number];
+
+/**
+ * How the result is written. By default the result matches the uploaded template file (`matchTemplate`):
+ * its delimiter, BOM, line ending and encoding, so it is byte-compatible with it. A field set here wins over
+ * the template's; with `matchTemplate: false` (or a built-in template, which has no file) the defaults are
+ * comma, CRLF, no BOM, UTF-8. Quotes are minimal and formula protection is on unless set.
+ */
 export class OutputOptions {
   /** ARCHITECTURE §4 formula-injection rule. Default true. */
   @IsOptional() @IsBoolean() formulaProtection?: boolean;
-  /** A UTF-8 byte order mark (for Excel). */
+  /** A UTF-8 byte order mark (for Excel); never written in Windows-1252. */
   @IsOptional() @IsBoolean() bom?: boolean;
-  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: (typeof OUTPUT_DELIMITERS)[number];
-  @IsOptional() @IsIn(LINE_ENDINGS) lineEnding?: (typeof LINE_ENDINGS)[number];
+  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
+  @IsOptional() @IsIn(LINE_ENDINGS) lineEnding?: OutputLineEnding;
+  /** 'minimal' (default): quote a cell only when it must be; 'all': quote every cell. */
+  @IsOptional() @IsIn(QUOTE_STYLES) quoteStyle?: QuoteStyle;
+  /** 'utf-8' or 'windows-1252'; characters Windows-1252 lacks become '?' and are counted. */
+  @IsOptional() @IsIn(OUTPUT_ENCODINGS) encoding?: OutputEncodingName;
+  /** Take delimiter, BOM, line ending and encoding from the uploaded template file. Default true. */
+  @IsOptional() @IsBoolean() matchTemplate?: boolean;
+}
+
+/** The output settings a run actually used (after `matchTemplate` and the defaults). */
+export class ResolvedOutputOptions {
+  delimiter: OutputDelimiter;
+  lineEnding: OutputLineEnding;
+  bom: boolean;
+  encoding: OutputEncodingName;
+  quoteStyle: QuoteStyle;
+  formulaProtection: boolean;
+  /** True when delimiter, BOM, line ending and encoding were taken from the template file. */
+  matchedTemplate: boolean;
+}
+
+export const READ_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+
+/** How a data file is read when the detection is overridden (recipes, saved mappings, the CLI). */
+export class ReadingOptions {
+  @IsOptional() @IsIn(READ_ENCODINGS) encoding?: (typeof READ_ENCODINGS)[number];
+  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
+  /** 1-based line of the header row. */
+  @IsOptional() @IsInt() @Min(1) @Max(1000) headerRow?: number;
 }
 
 /**
@@ -176,7 +373,10 @@ export class Warning {
   row: number;
   column: string;
   value: string;
+  /** What is wrong, for people (the `message` of a rule's warning). */
   reason: string;
+  /** Set when a template rule (or a transform that had to change the value) raised it. */
+  rule?: WarningRule;
 }
 
 /** Sums of a numeric column, so a bookkeeper can see nothing was lost. */
@@ -194,4 +394,35 @@ export class ControlTotal {
   values: number;
   /** Values that could not be read and were passed through unchanged (not in either sum). */
   unreadable: number;
+}
+
+/** Rows a run read but did not write, by reason. */
+export class SkippedRows {
+  reason: 'rowLimit' | 'monthlyQuota';
+  rows: number;
+  /** For people, e.g. "Rows past your plan's 10,000 rows per file were not written." */
+  message: string;
+}
+
+/**
+ * Control totals of a run, so an accountant can tick them before importing: rows read, written and skipped
+ * (with reasons), characters the output encoding lacks, and for every amount/number column the sum read
+ * against the sum written (`columns`).
+ */
+export class RunTotals {
+  /** Data rows in the file. */
+  rowsInFile: number;
+  /** Data rows read and mapped. */
+  rowsRead: number;
+  rowsWritten: number;
+  /** Rows in the file that were not written (rowsInFile − rowsWritten), explained in `skipped`. */
+  rowsSkipped: number;
+  skipped: SkippedRows[];
+  /** Rows with a value that could not be read (written unchanged) or a missing required value. */
+  warningCount: number;
+  /** Rows whose field count differed from the header (padded or cut; written). */
+  raggedRows: number;
+  /** Characters written as '?' because the output encoding cannot hold them. */
+  unmappableCharacters: number;
+  columns: ControlTotal[];
 }

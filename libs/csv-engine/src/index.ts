@@ -18,6 +18,9 @@
 //   inspectWorkbook(open, { sheet?, limits? }) → { sheets, sheet, inspection }  (open: re-opens the file)
 //   workbookCsv(open, { sheet, limits }) → AsyncIterable<Buffer> of CSV text for applyMapping & co.
 // Writing
+//   resolveOutputOptions(options, templateFormat) → the settings used ("match the template" by default)
+//   runTotals(stats, rowsInFile, limit)  → control totals (rows read/written/skipped, sums per column)
+//   inferColumnTransform(values)         → the transform a column's values suggest (dates, amounts, …)
 //   writeCsv(rows, { delimiter, lineEnding, formulaProtection }) → string (RFC 4180, OWASP guard)
 // Errors
 //   CsvEngineError { code, message, line?, status } and subclasses; codes: BINARY_FILE (415),
@@ -53,6 +56,7 @@ export {
   type InspectOptions,
   type InspectResult,
   type FirstLine,
+  type InspectedColumn,
   type RaggedRow,
 } from './inspect';
 export {
@@ -77,8 +81,27 @@ export {
   type ApplyResult,
   type CsvInput,
 } from './mapping';
+export { chainOf, pairSources } from './mapping/compile';
+export {
+  checkValue,
+  compileRules,
+  validateTemplateRules,
+  UNIQUE_MAX_VALUES,
+  type CompiledRules,
+} from './mapping/rules';
+export {
+  combineValues,
+  graphemeLength,
+  parseCombinePattern,
+  slugify,
+  splitCityStateZip,
+  splitPersonName,
+  truncateText,
+} from './mapping/transforms/strings';
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
+export { resolveOutputOptions, runTotals, writeOptionsOf, type TemplateFormat } from './output';
+export { inferColumnTransform, inferColumnTransforms } from './mapping/column-kinds';
 export type { DateOrder } from './dates';
 // The mapping contract's types (re-exported from @csv-mapper/contracts), options and statistics.
 export type * from './types';

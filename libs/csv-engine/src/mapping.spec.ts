@@ -90,7 +90,7 @@ describe('applyMapping: shape and output options', () => {
     );
     expect(r.stats.requiredMissing).toBe(1);
     expect(r.stats.warnings).toEqual([
-      { row: 2, column: 'Qty', value: '', reason: 'Required value is empty' },
+      { row: 2, column: 'Qty', value: '', reason: 'Required value is empty', rule: 'required' },
     ]);
   });
 

@@ -5,7 +5,8 @@
 // mapping/totals.ts, mapping/blocks.ts and mapping/worker.ts (the parallel mode's two sides).
 import { Readable } from 'node:stream';
 import { byteLength, chunksOf, type CsvInput } from './input';
-import { validateApplyOptions, validateMappings } from './mapping/compile';
+import { needsSequential, validateApplyOptions, validateMappings } from './mapping/compile';
+import { validateTemplateRules } from './mapping/rules';
 import { ColumnProfile, needsProfile } from './mapping/inference';
 import { MappingRun } from './mapping/run';
 import { workerFile } from './mapping/worker';
@@ -38,6 +39,7 @@ export function applyMapping(
   // Request errors are thrown at once, before any byte is read; file errors come through the stream.
   validateApplyOptions(options);
   validateMappings(templateHeaders, mappings);
+  validateTemplateRules(templateHeaders, options.templateRules);
   let resolve!: (s: ApplyStats) => void;
   let reject!: (e: unknown) => void;
   const stats = new Promise<ApplyStats>((res, rej) => {
@@ -50,7 +52,11 @@ export function applyMapping(
   async function* produce(): AsyncGenerator<Buffer> {
     const run = new MappingRun(templateHeaders, mappings, options);
     const readOptions = options.input ?? {};
-    const par = (options.threads ?? 1) > 1 ? ParallelMapper.start(workerFile) : null;
+    // Chains, rules (unique needs every row in one place) and patches (by row number) map in one thread.
+    const par =
+      (options.threads ?? 1) > 1 && !needsSequential(mappings, options)
+        ? ParallelMapper.start(workerFile)
+        : null;
     const source = chunksOf(input);
     let bytesIn = 0;
     const saved: (Buffer | Uint8Array | string)[] = [];

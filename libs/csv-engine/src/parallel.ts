@@ -52,6 +52,7 @@ export interface BlockStats {
   raggedRows: number;
   unmappableCharacters: number;
   totals: BlockTotal[];
+  warningsByRule: Record<string, number>;
 }
 
 export type ToWorker =

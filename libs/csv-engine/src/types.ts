@@ -4,7 +4,7 @@ import type { OutputEncoding } from './encoding';
 import type { DateOrder } from './dates';
 import type { ReadOptions, SourceInfo } from './reader';
 import type { LineEnding } from './writer';
-import type { ControlTotal, Warning } from '@csv-mapper/contracts';
+import type { ControlTotal, Corrections, TemplateRules, Warning } from '@csv-mapper/contracts';
 
 export type {
   Transform,
@@ -16,6 +16,17 @@ export type {
   DebitCreditTransform,
   ConstantTransform,
   TextTransform,
+  CombineTransform,
+  SplitTransform,
+  MapValuesTransform,
+  DefaultTransform,
+  SlugTransform,
+  TruncateTransform,
+  ReplaceTransform,
+  ColumnRules,
+  TemplateRules,
+  WarningRule,
+  Corrections,
   MappingPair,
   Warning,
   ControlTotal,
@@ -40,6 +51,8 @@ export interface ApplyOptions {
   delimiter?: ',' | ';' | '\t' | '|';
   /** Default '\r\n' (RFC 4180). */
   lineEnding?: LineEnding;
+  /** 'minimal' (default): quote a cell only when it must be; 'all': quote every cell, header included. */
+  quoteStyle?: 'minimal' | 'all';
   /** Write a UTF-8 byte order mark (for Excel). Default false; ignored for windows-1252. */
   bom?: boolean;
   /** Output encoding. Default 'utf-8'. Characters Windows-1252 lacks become '?' (counted in stats). */
@@ -58,8 +71,21 @@ export interface ApplyOptions {
    * one maps the rest (same bytes, same stats, in less time on a machine with a free core).
    */
   threads?: number;
+  /** Rules per template column, checked on every output cell (each failure a warning with its rule). */
+  templateRules?: TemplateRules;
+  /** Edits and deletions applied while streaming (the review grid's patch); never changes the input. */
+  patch?: RowPatch;
   /** Called after each input chunk, e.g. for job progress. */
   onProgress?(progress: { rowsIn: number; bytesIn: number }): void;
+}
+
+/**
+ * A review patch: by 1-based data row, template column → the value the output gets (written as is, then
+ * checked against the column's rules), and rows left out of the output.
+ */
+export interface RowPatch {
+  edits: ReadonlyMap<number, ReadonlyMap<string, string>>;
+  deleted: ReadonlySet<number>;
 }
 
 /** What was decided for a column read with `auto`. */
@@ -93,6 +119,10 @@ export interface ApplyStats {
   unmappableCharacters: number;
   inferred: ColumnInference[];
   source: SourceInfo;
+  /** Warnings by rule; `other` counts warnings without a rule (unreadable values, ragged rows). */
+  warningsByRule: Record<string, number>;
+  /** Set when a patch was applied. */
+  corrections?: Corrections;
 }
 
 export type { ReadOptions, SourceInfo };

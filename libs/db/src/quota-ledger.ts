@@ -4,6 +4,8 @@ import { limitsOf, UNLIMITED } from '@csv-mapper/domain';
 // Monthly rows: the one place that reserves, commits, refunds and resets them, for the sync path (api),
 // background jobs (worker) and the monthly reset (worker cron). A month's count starts lazily: a user whose
 // last reset is in an earlier month has used nothing this month, whether or not the reset has run yet.
+// Quota is per team: a team's count is kept on its owner's users row (a team's id is its owner's id, and
+// that row holds the plan too), so the `userId` of reserve/refund/usedThisMonth is the team's id.
 
 /** SQL: true when the user's count belongs to an earlier month than now (UTC). */
 const STALE = `date_trunc('month', COALESCE(last_reset_at, created_at)) < date_trunc('month', now())`;
@@ -25,7 +27,10 @@ export interface Reservation {
 }
 
 export interface UsageRecord {
+  /** Who ran it (shown in the usage history). */
   userId: string;
+  /** Whose quota it used; defaults to userId (jobs queued before teams: their owner's id is the team's). */
+  teamId?: string;
   /** Rows reserved for this run (given back where the run used fewer). */
   reservedRows: number;
   rowsProcessed: number;
@@ -91,21 +96,29 @@ export class QuotaLedger {
    */
   async commit(r: UsageRecord): Promise<boolean> {
     return this.ds.transaction(async (tx) => {
+      const teamId = r.teamId ?? r.userId;
       const inserted = (await tx.query(
-        `INSERT INTO usage_history (user_id, rows_processed, file_size_bytes, filename, job_id)
-         SELECT $1, $2, $3, $4, $5 WHERE EXISTS (SELECT 1 FROM users WHERE id = $1)
+        `INSERT INTO usage_history (user_id, team_id, rows_processed, file_size_bytes, filename, job_id)
+         SELECT (SELECT id FROM users WHERE id = $1), $6, $2, $3, $4, $5
+          WHERE EXISTS (SELECT 1 FROM teams WHERE id = $6)
          ON CONFLICT (job_id) DO NOTHING RETURNING id`,
-        [r.userId, r.rowsProcessed, r.fileSizeBytes, r.filename.slice(0, 255), r.jobId ?? null],
+        [r.userId, r.rowsProcessed, r.fileSizeBytes, r.filename.slice(0, 255), r.jobId ?? null, teamId],
       )) as Array<{ id: string }>;
       if (inserted.length === 0) return false;
-      await this.refund(r.userId, r.reservedRows - r.rowsProcessed, tx);
+      await this.refund(teamId, r.reservedRows - r.rowsProcessed, tx);
       return true;
     });
   }
 
   /** A failed job used nothing: its whole reservation goes back, once. */
-  async release(jobId: string, userId: string, reservedRows: number, filename: string): Promise<void> {
-    await this.commit({ jobId, userId, reservedRows, rowsProcessed: 0, fileSizeBytes: 0, filename });
+  async release(
+    jobId: string,
+    userId: string,
+    reservedRows: number,
+    filename: string,
+    teamId: string = userId,
+  ): Promise<void> {
+    await this.commit({ jobId, userId, teamId, reservedRows, rowsProcessed: 0, fileSizeBytes: 0, filename });
   }
 
   /** Rows used in the current month (0 when the count is from an earlier month). */

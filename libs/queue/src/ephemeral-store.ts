@@ -5,7 +5,8 @@ import type { Redis } from 'ioredis';
 // Ephemeral file store: uploads and job results live in Redis as a list of binary chunks plus a
 // JSON meta record, both with a TTL. Every read checks the owner; a wrong owner looks like "not found".
 
-export type BlobKind = 'upload' | 'result';
+/** `review`, `issues`, `patch`: a run's review session (libs/queue/src/review-store.ts). */
+export type BlobKind = 'upload' | 'result' | 'review' | 'issues' | 'patch';
 
 export interface BlobMeta {
   id: string;

@@ -6,4 +6,5 @@ export * from './job-index';
 export * from './webhook-signing';
 export * from './job-metrics';
 export * from './job-events';
+export * from './review-store';
 export * from './batch-store';

@@ -11,10 +11,10 @@ import { ApiKeysService, ApiKeyView, CreatedApiKeyView } from './api-keys.servic
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
-  /** List your API keys (never the keys themselves) */
+  /** List your team's API keys (never the keys themselves) */
   @Get()
   list(@CurrentUser() user: AuthUser): Promise<ApiKeyView[]> {
-    return this.keys.list(user.id);
+    return this.keys.list(user.teamId);
   }
 
   /** Create an API key (Business and Enterprise; the key is returned once) */
@@ -27,6 +27,6 @@ export class ApiKeysController {
   @Delete(':id')
   @HttpCode(204)
   revoke(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.keys.revoke(user.id, id);
+    return this.keys.revoke(user.teamId, id);
   }
 }

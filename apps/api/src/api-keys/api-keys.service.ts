@@ -25,9 +25,9 @@ function toView(k: ApiKeyEntity): ApiKeyView {
 export class ApiKeysService {
   constructor(@InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>) {}
 
-  async list(userId: string): Promise<ApiKeyView[]> {
+  async list(teamId: string): Promise<ApiKeyView[]> {
     const rows = await this.keys.find({
-      where: { userId, revokedAt: IsNull() },
+      where: { teamId, revokedAt: IsNull() },
       order: { createdAt: 'DESC' },
     });
     return rows.map(toView);
@@ -41,7 +41,7 @@ export class ApiKeysService {
         `API keys are not included in the ${planOf(user.plan).name} plan. Upgrade to Business or Enterprise.`,
       );
     }
-    const active = await this.keys.count({ where: { userId: user.id, revokedAt: IsNull() } });
+    const active = await this.keys.count({ where: { teamId: user.teamId, revokedAt: IsNull() } });
     if (active >= MAX_ACTIVE_KEYS) {
       throw new AppError(
         400,
@@ -50,17 +50,19 @@ export class ApiKeysService {
       );
     }
     const { key, prefix, hash } = generateApiKey();
-    const row = await this.keys.save(this.keys.create({ userId: user.id, name, prefix, keyHash: hash }));
+    const row = await this.keys.save(
+      this.keys.create({ userId: user.id, teamId: user.teamId, name, prefix, keyHash: hash }),
+    );
     return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), key };
   }
 
   /** Takes effect on the key's next request: AuthGuard reads the row every time. */
-  async revoke(userId: string, id: string): Promise<void> {
+  async revoke(teamId: string, id: string): Promise<void> {
     const result = await this.keys
       .createQueryBuilder()
       .update()
       .set({ revokedAt: () => 'now()' })
-      .where('id::text = :id AND user_id = :userId AND revoked_at IS NULL', { id, userId })
+      .where('id::text = :id AND team_id = :teamId AND revoked_at IS NULL', { id, teamId })
       .execute();
     if (!result.affected) throw new AppError(404, 'NOT_FOUND', 'No such API key. It may already be revoked.');
   }

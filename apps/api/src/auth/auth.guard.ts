@@ -5,6 +5,8 @@ import type { AuthUser } from './auth-user';
 import { API_KEY_ALLOWED } from './api-key-allowed.decorator';
 import { queryCarriesApiKey } from './api-key-token';
 import { Authenticator, unauthorized } from './authenticator.service';
+import { ACCOUNT_HOLDER_ONLY, READ_ONLY_MEMBER_ALLOWED } from './team-access.decorator';
+import { AppError } from '../common/app-error';
 
 /**
  * Authenticates a request by its session cookie, or by `Authorization: Bearer csvm_…` on routes marked
@@ -43,11 +45,37 @@ export class AuthGuard implements CanActivate {
         );
       }
       req.user = await this.authenticator.fromApiKey(bearer[1], res);
-      return true;
+      return this.checkTeamAccess(ctx, req.method, req.user);
     }
     const user = await this.authenticator.fromSession(req);
     if (!user) throw unauthorized();
     req.user = user;
+    return this.checkTeamAccess(ctx, req.method, user);
+  }
+
+  /** Team rules every route shares: account-holder-only routes, and the read-only state after a downgrade. */
+  private checkTeamAccess(ctx: ExecutionContext, method: string, user: AuthUser): boolean {
+    const flag = (key: string) =>
+      this.reflector.getAllAndOverride<boolean>(key, [ctx.getHandler(), ctx.getClass()]) === true;
+    if (user.teamRole !== 'owner' && flag(ACCOUNT_HOLDER_ONLY)) {
+      throw new AppError(
+        403,
+        'ACCOUNT_HOLDER_ONLY',
+        "Only the team's account holder can do this. Ask them, or leave the team to manage your own account.",
+      );
+    }
+    if (
+      user.teamReadOnly &&
+      !['GET', 'HEAD', 'OPTIONS'].includes(method) &&
+      !flag(READ_ONLY_MEMBER_ALLOWED)
+    ) {
+      throw new AppError(
+        403,
+        'TEAM_READ_ONLY',
+        "The team has more members than its plan's seats, so it is read-only for you: you can view its data " +
+          'but not change it. The account holder can remove a member or upgrade the plan to restore access.',
+      );
+    }
     return true;
   }
 }

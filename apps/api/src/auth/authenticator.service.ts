@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity, UserEntity } from '@csv-mapper/db';
-import { limitsOf, planOf } from '@csv-mapper/domain';
+import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -43,7 +43,7 @@ export class Authenticator {
       await destroySession(req);
       return null;
     }
-    return toAuthUser(user, 'session');
+    return this.withTeam(user, 'session');
   }
 
   /** The owner of a Bearer key; 401 for unknown or revoked keys, 403 when the plan has no API access. */
@@ -54,17 +54,56 @@ export class Authenticator {
       relations: { user: true },
     });
     if (!row?.user) throw unauthorized();
-    if (!limitsOf(row.user.plan).apiAccess) {
+    const caller = await this.withTeam(row.user, 'apiKey');
+    // A key acts for the team it was made in, only while its creator still belongs to that team.
+    if (caller.teamId !== row.teamId) throw unauthorized();
+    if (!limitsOf(caller.plan).apiAccess) {
       throw new AppError(
         403,
         'API_ACCESS_NOT_IN_PLAN',
-        `API access is not included in the ${planOf(row.user.plan).name} plan. ` +
+        `API access is not included in the ${planOf(caller.plan).name} plan. ` +
           'Upgrade to Business or Enterprise to use API keys.',
       );
     }
     await this.countKeyRequest(row.id, res);
     await this.keys.update({ id: row.id }, { lastUsedAt: new Date() });
-    return toAuthUser(row.user, 'apiKey');
+    return caller;
+  }
+
+  /**
+   * The caller's team, read on every request (so a removal takes effect at once): its plan is the account
+   * holder's, and a member beyond the plan's seats (oldest members keep theirs) is read-only.
+   */
+  private async withTeam(user: UserEntity, via: AuthUser['via']): Promise<AuthUser> {
+    type Row = { team_id: string; role: 'owner' | 'member'; team_plan: string; rank: string };
+    const read = (): Promise<Row[]> =>
+      this.users.query(
+        `SELECT m.team_id, m.role, o.plan AS team_plan,
+                (SELECT count(*) FROM team_memberships x
+                  WHERE x.team_id = m.team_id AND x.role = 'member'
+                    AND (x.joined_at, x.user_id) < (m.joined_at, m.user_id)) AS rank
+           FROM team_memberships m JOIN teams t ON t.id = m.team_id JOIN users o ON o.id = t.owner_id
+          WHERE m.user_id = $1`,
+        [user.id],
+      );
+    let [row] = await read();
+    if (!row) {
+      // The team they were in was deleted with its owner: back to their own.
+      await this.users.query(
+        `INSERT INTO team_memberships (user_id, team_id, role) VALUES ($1, $1, 'owner') ON CONFLICT DO NOTHING`,
+        [user.id],
+      );
+      [row] = await read();
+    }
+    const plan = planOf(row.team_plan).key;
+    const seats = limitsOf(plan).teamMembers;
+    return {
+      ...toAuthUser(user, via),
+      plan,
+      teamId: row.team_id,
+      teamRole: row.role,
+      teamReadOnly: row.role === 'member' && seats !== UNLIMITED && Number(row.rank) + 2 > seats,
+    };
   }
 
   private async countKeyRequest(keyId: string, res: Response): Promise<void> {
@@ -84,8 +123,18 @@ export class Authenticator {
   }
 }
 
+/** The caller alone, as the account holder of their own team (before their current team is read). */
 export function toAuthUser(user: UserEntity, via: AuthUser['via']): AuthUser {
-  return { id: user.id, username: user.username, email: user.email, plan: planOf(user.plan).key, via };
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    plan: planOf(user.plan).key,
+    via,
+    teamId: user.id,
+    teamRole: 'owner',
+    teamReadOnly: false,
+  };
 }
 
 export function destroySession(req: Request): Promise<void> {

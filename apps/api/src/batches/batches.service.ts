@@ -83,11 +83,11 @@ export class BatchesService {
 
     // The whole batch's rows at once: a batch starts only when every accepted file can run in full.
     const needed = accepted.reduce((sum, a) => sum + a.payload.maxRows, 0);
-    const granted = await this.quota.reserve(user.id, needed, limits.maxMonthlyRows);
+    const granted = await this.quota.reserve(user.teamId, needed, limits.maxMonthlyRows);
     if (granted === null)
       throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     if (granted < needed) {
-      await this.quota.refund(user.id, granted);
+      await this.quota.refund(user.teamId, granted);
       throw new AppError(
         403,
         'BATCH_QUOTA_EXCEEDED',
@@ -100,7 +100,8 @@ export class BatchesService {
     const first = accepted[0].payload;
     const record: BatchRecord = {
       id: batchId,
-      userId: user.id,
+      // A batch belongs to the team (its id is what the record's userId holds, as for jobs before teams).
+      userId: user.teamId,
       templateFilename: first.templateFilename ?? null,
       mappingName: first.mappingName ?? null,
       files: accepted.map((a) => ({
@@ -121,7 +122,7 @@ export class BatchesService {
       }
     } catch (err) {
       const unqueued = accepted.slice(queued).reduce((sum, a) => sum + a.payload.maxRows, 0);
-      await this.quota.refund(user.id, unqueued);
+      await this.quota.refund(user.teamId, unqueued);
       throw err;
     }
     return {
@@ -132,7 +133,7 @@ export class BatchesService {
   }
 
   async list(user: AuthUser): Promise<BatchView[]> {
-    return Promise.all((await this.batches.list(user.id)).map((b) => this.view(user, b)));
+    return Promise.all((await this.batches.list(user.teamId)).map((b) => this.view(user, b)));
   }
 
   async get(user: AuthUser, id: string): Promise<BatchView> {
@@ -158,7 +159,7 @@ export class BatchesService {
     const completed = view.files.filter((f) => f.state === 'completed');
     const available = [];
     for (const f of completed) {
-      if (await this.jobs.hasResult(user.id, f.jobId)) available.push(f);
+      if (await this.jobs.hasResult(user.teamId, f.jobId)) available.push(f);
     }
     if (available.length === 0) {
       throw new AppError(
@@ -175,14 +176,14 @@ export class BatchesService {
       const seen = names.get(base) ?? 0;
       names.set(base, seen + 1);
       const name = seen === 0 ? base : base.replace(/(\.csv)?$/i, ` (${seen + 1})$1`);
-      return { name, open: async () => (await this.jobs.openResult(user.id, f.jobId)).stream };
+      return { name, open: async () => (await this.jobs.openResult(user.teamId, f.jobId)).stream };
     });
     return { filename: `batch-${id.slice(0, 8)}.zip`, entries };
   }
 
   private async filenameOf(user: AuthUser, dataFileId: string): Promise<string | null> {
     try {
-      return (await this.uploads.get(dataFileId, user.id, 'Data file')).meta.filename;
+      return (await this.uploads.get(dataFileId, user.teamId, 'Data file')).meta.filename;
     } catch {
       return null;
     }
@@ -190,7 +191,7 @@ export class BatchesService {
 
   private async owned(user: AuthUser, id: string): Promise<BatchRecord> {
     if (!/^[\w-]{1,100}$/.test(id)) throw notFound();
-    const batch = await this.batches.get(id, user.id);
+    const batch = await this.batches.get(id, user.teamId);
     if (!batch) throw notFound();
     return batch;
   }
@@ -199,7 +200,7 @@ export class BatchesService {
     const files: BatchFileView[] = await Promise.all(
       b.files.map(async (f): Promise<BatchFileView> => {
         try {
-          const j = await this.jobs.get(user.id, f.jobId);
+          const j = await this.jobs.get(user.teamId, f.jobId);
           return {
             jobId: f.jobId,
             dataFileId: f.dataFileId,

@@ -12,12 +12,14 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CsrfExempt } from '../auth/csrf-exempt.decorator';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { AccountHolderOnly } from '../auth/team-access.decorator';
 import { ThrottleService } from '../auth/throttle.service';
 import { BillingWebhookService } from './billing-webhook.service';
 import { BillingService, planCatalogue } from './billing.service';
 
 /** Plans, checkout, plan changes, cancel/reactivate/sync (spec §7) and the provider's webhook. */
 @Controller()
+@AccountHolderOnly() // billing stays with the account holder: members never reach payment actions
 export class BillingController {
   constructor(
     private readonly billing: BillingService,

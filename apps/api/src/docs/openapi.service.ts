@@ -4,16 +4,23 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import {
   AmountTransform,
   BooleanTransform,
+  CombineTransform,
   ConstantTransform,
   DateTransform,
   DebitCreditTransform,
+  DefaultTransform,
   ERROR_CODES,
   ErrorBody,
   JobEventData,
   BatchEventData,
+  MapValuesTransform,
   NumberTransform,
+  ReplaceTransform,
+  SlugTransform,
+  SplitTransform,
   TestEventData,
   TextTransform,
+  TruncateTransform,
   WEBHOOK_EVENTS,
   WebhookEventBody,
 } from '@csv-mapper/contracts';
@@ -37,6 +44,13 @@ const TRANSFORMS = {
   trim: TextTransform,
   upper: TextTransform,
   lower: TextTransform,
+  combine: CombineTransform,
+  split: SplitTransform,
+  mapValues: MapValuesTransform,
+  default: DefaultTransform,
+  slug: SlugTransform,
+  truncate: TruncateTransform,
+  replace: ReplaceTransform,
 };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -99,6 +113,27 @@ const WEBHOOK_EVENT_EXAMPLE = {
         unreadable: 0,
       },
     ],
+    totals: {
+      rowsInFile: 2,
+      rowsRead: 2,
+      rowsWritten: 2,
+      rowsSkipped: 0,
+      skipped: [],
+      warningCount: 0,
+      raggedRows: 0,
+      unmappableCharacters: 0,
+      columns: [
+        {
+          column: 'Amount',
+          kind: 'debitCredit',
+          sourceColumns: ['Debit', 'Credit'],
+          sourceTotal: '849.50',
+          outputTotal: '849.50',
+          values: 2,
+          unreadable: 0,
+        },
+      ],
+    },
     resultUrl: 'https://csvmapper.app/api/jobs/csv-jobs-…/result',
     resultExpiresAt: '2026-11-25T11:00:00.000Z',
     finishedAt: '2026-11-25T10:00:00.000Z',
@@ -167,12 +202,17 @@ function finish(doc: OpenAPIObject): OpenAPIObject {
   doc.components.schemas = schemas;
   const error = { $ref: '#/components/schemas/ErrorBody' };
   const ref = (name: string) => `#/components/schemas/${name}`;
-  (schemas.MappingPair as { properties: Record<string, object> }).properties.transform = {
+  const oneTransform = {
     oneOf: [...new Set(Object.values(TRANSFORMS))].map((t) => ({ $ref: ref(t.name) })),
     discriminator: {
       propertyName: 'kind',
       mapping: Object.fromEntries(Object.entries(TRANSFORMS).map(([kind, t]) => [kind, ref(t.name)])),
     },
+  };
+  // One transform, or a chain applied in order.
+  (schemas.MappingPair as { properties: Record<string, object> }).properties.transform = {
+    description: 'One transform, or several applied in order (e.g. combine → trim → truncate).',
+    oneOf: [oneTransform, { type: 'array', items: oneTransform, minItems: 1, maxItems: 10 }],
   };
   (schemas.ErrorBody as { properties: Record<string, object> }).properties.code = {
     type: 'string',

@@ -19,13 +19,13 @@ export class JobsController {
   /** Your background jobs, newest first */
   @Get()
   list(@CurrentUser() user: AuthUser): Promise<JobView[]> {
-    return this.jobs.list(user.id);
+    return this.jobs.list(user.teamId);
   }
 
   /** State and progress of a background job */
   @Get(':id')
   get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
-    return this.jobs.get(user.id, id);
+    return this.jobs.get(user.teamId, id);
   }
 
   /** Download the generated CSV (kept 1 hour) */
@@ -36,7 +36,7 @@ export class JobsController {
     content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
   })
   async result(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const { filename, size, stream } = await this.jobs.openResult(user.id, id);
+    const { filename, size, stream } = await this.jobs.openResult(user.teamId, id);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Length', String(size));
     res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"`);
@@ -47,6 +47,6 @@ export class JobsController {
   /** Cancel a queued or running job */
   @Delete(':id')
   cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<JobView> {
-    return this.jobs.cancel(user.id, id);
+    return this.jobs.cancel(user.teamId, id);
   }
 }

@@ -18,7 +18,7 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
-import type { JobState, JobView } from '@csv-mapper/contracts';
+import { jobTeamOf, type JobState, type JobView } from '@csv-mapper/contracts';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -46,7 +46,7 @@ export class JobsService {
       dedupeKey,
       priority: planOf(plan).queuePriority,
     });
-    await this.index.add(payload.userId, jobId);
+    await this.index.add(jobTeamOf(payload), jobId);
     return jobId;
   }
 
@@ -59,7 +59,8 @@ export class JobsService {
     dedupeKey: string,
   ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
     const job = await this.queue.getJob(jobIdFrom(QUEUES.csvJobs, dedupeKey));
-    if (!job || job.data.userId !== userId) return null;
+    // The key holds the caller (a run) or the team (a corrected run): either may own the job it names.
+    if (!job || (job.data.userId !== userId && jobTeamOf(job.data) !== userId)) return null;
     const state = await this.stateOf(job);
     if (state === 'failed' || state === 'cancelled') {
       await job.remove().catch(() => undefined);
@@ -81,26 +82,26 @@ export class JobsService {
     return `${this.config.redisPrefix}process-claim:${jobIdFrom(QUEUES.csvJobs, dedupeKey)}`;
   }
 
-  async list(userId: string, limit = 20): Promise<JobView[]> {
-    const ids = await this.index.list(userId, limit);
+  async list(teamId: string, limit = 20): Promise<JobView[]> {
+    const ids = await this.index.list(teamId, limit);
     const jobs = await Promise.all(ids.map((id) => this.queue.getJob(id)));
     const views = await Promise.all(
       jobs
-        .filter((j): j is Job<ProcessCsvPayload, ProcessCsvResult> => !!j && j.data.userId === userId)
+        .filter((j): j is Job<ProcessCsvPayload, ProcessCsvResult> => !!j && jobTeamOf(j.data) === teamId)
         .map((j) => this.view(j)),
     );
     return views;
   }
 
-  async get(userId: string, id: string): Promise<JobView> {
-    return this.view(await this.owned(userId, id));
+  async get(teamId: string, id: string): Promise<JobView> {
+    return this.view(await this.owned(teamId, id));
   }
 
   async openResult(
-    userId: string,
+    teamId: string,
     id: string,
   ): Promise<{ filename: string; size: number; stream: Readable }> {
-    let job = await this.owned(userId, id);
+    let job = await this.owned(teamId, id);
     const state = await this.stateOf(job);
     if (state === 'completed' && !job.returnvalue) job = (await this.queue.getJob(id)) ?? job;
     if (state !== 'completed' || !job.returnvalue) {
@@ -111,7 +112,7 @@ export class JobsService {
       );
     }
     try {
-      const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, userId);
+      const { meta, stream } = await this.store.openRead(job.returnvalue.resultId, teamId);
       return { filename: job.returnvalue.filename, size: meta.size, stream };
     } catch (err) {
       if (err instanceof BlobNotFoundError) {
@@ -140,8 +141,8 @@ export class JobsService {
   }
 
   /** Waiting jobs are removed; an active job stops at its next progress check. */
-  async cancel(userId: string, id: string): Promise<JobView> {
-    const job = await this.owned(userId, id);
+  async cancel(teamId: string, id: string): Promise<JobView> {
+    const job = await this.owned(teamId, id);
     const state = await this.stateOf(job);
     if (state === 'completed' || state === 'failed') {
       throw new AppError(409, 'JOB_FINISHED', 'The job has already finished and cannot be cancelled.');
@@ -160,7 +161,7 @@ export class JobsService {
         QUEUES.webhooks,
         'dispatch',
         {
-          userId,
+          userId: teamId,
           event: 'job.cancelled',
           subjectId: id,
           data: jobEventBase(id, job.data, 'cancelled'),
@@ -183,7 +184,7 @@ export class JobsService {
           await this.producer.enqueue(
             QUEUES.webhooks,
             'dispatch',
-            { userId, event: 'batch.completed', subjectId: job.data.batchId, data: done.data },
+            { userId: teamId, event: 'batch.completed', subjectId: job.data.batchId, data: done.data },
             { dedupeKey: `dispatch:batch.completed:${job.data.batchId}` },
           );
         }
@@ -192,10 +193,10 @@ export class JobsService {
     return { ...(await this.view(job)), state: 'cancelled' };
   }
 
-  private async owned(userId: string, id: string): Promise<Job<ProcessCsvPayload, ProcessCsvResult>> {
+  private async owned(teamId: string, id: string): Promise<Job<ProcessCsvPayload, ProcessCsvResult>> {
     if (!/^[\w-]{1,100}$/.test(id)) throw notFound();
     const job = await this.queue.getJob(id);
-    if (!job || job.data.userId !== userId) throw notFound();
+    if (!job || jobTeamOf(job.data) !== teamId) throw notFound();
     return job;
   }
 
@@ -234,7 +235,14 @@ export class JobsService {
       totalRows: Math.min(job.data.totalRows, job.data.maxRows),
       warnings: r?.warningsCount ?? p?.warnings ?? 0,
       ...(r
-        ? { warningSamples: await this.warningSamples(r, job.data.userId), controlTotals: r.controlTotals }
+        ? {
+            warningSamples: await this.warningSamples(r, jobTeamOf(job.data)),
+            controlTotals: r.controlTotals,
+            ...(r.totals ? { totals: r.totals } : {}),
+            ...(r.output ? { output: r.output } : {}),
+            ...(r.warningsByRule ? { warningsByRule: r.warningsByRule } : {}),
+            ...(r.corrections ? { corrections: r.corrections } : {}),
+          }
         : {}),
       filename: r?.filename ?? job.data.dataFilename,
       error: state === 'failed' || state === 'cancelled' ? job.failedReason || 'The job failed.' : null,

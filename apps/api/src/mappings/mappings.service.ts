@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
-import type { MappingPair, MatchResult, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
+import {
+  isCsvEngineError,
+  pairSources,
+  validateMappings,
+  validateTemplateRules,
+} from '@csv-mapper/csv-engine';
+import { RECIPE_FORMAT, RECIPE_VERSION } from '@csv-mapper/contracts';
+import type {
+  MappingMatch,
+  Recipe,
+  MappingPair,
+  MatchResult,
+  SaveMappingRequest,
+  SavedMappingView,
+} from '@csv-mapper/contracts';
 import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { SavedMappingEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
@@ -25,7 +38,10 @@ export class MappingsService {
   }
 
   async list(user: AuthUser): Promise<SavedMappingView[]> {
-    const all = await this.repo.find({ where: { userId: user.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const all = await this.repo.find({
+      where: { teamId: user.teamId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     const limit = limitsOf(user.plan).maxSavedMappings;
     return all.map((m, i) => view(m, limit !== UNLIMITED && i >= limit));
   }
@@ -41,7 +57,7 @@ export class MappingsService {
     const input = checked(body);
     const limit = limitsOf(user.plan).maxSavedMappings;
     if (limit !== UNLIMITED) {
-      const count = await this.repo.count({ where: { userId: user.id } });
+      const count = await this.repo.count({ where: { teamId: user.teamId } });
       if (count >= limit) {
         throw new AppError(
           403,
@@ -52,7 +68,7 @@ export class MappingsService {
       }
     }
     const saved = await this.repo.save(
-      this.repo.create({ ...(id ? { id } : {}), userId: user.id, ...input }),
+      this.repo.create({ ...(id ? { id } : {}), userId: user.id, teamId: user.teamId, ...input }),
     );
     return view(saved, false);
   }
@@ -72,23 +88,73 @@ export class MappingsService {
     }
     const existing = await this.repo.findOne({ where: { id } });
     if (!existing) return { created: true, mapping: await this.create(user, body, id) };
-    if (existing.userId !== user.id) throw notFound();
+    if (existing.teamId !== user.teamId) throw notFound();
     await this.assertUnlocked(user, existing);
     Object.assign(existing, checked(body));
     const saved = await this.repo.save(existing);
     return { created: false, mapping: view(saved, false) };
   }
 
+  /** The saved mapping as a versioned recipe file (the command-line tool runs it; import takes it back). */
+  async exportRecipe(user: AuthUser, id: string): Promise<Recipe> {
+    const m = await this.get(user, id);
+    return {
+      format: RECIPE_FORMAT,
+      version: RECIPE_VERSION,
+      name: m.name,
+      ...(m.description ? { description: m.description } : {}),
+      templateHeaders: m.templateHeaders,
+      dataHeaders: m.dataHeaders,
+      mappings: m.mappings,
+      ...(m.reading ? { reading: m.reading } : {}),
+      ...(m.output ? { output: m.output } : {}),
+      ...(m.templateRules ? { templateRules: m.templateRules } : {}),
+    };
+  }
+
+  /** A recipe (validated by the contract) saved as a new mapping, under the plan's limit. */
+  async importRecipe(user: AuthUser, recipe: Recipe): Promise<SavedMappingView> {
+    return this.create(user, {
+      name: recipe.name,
+      description: recipe.description ?? null,
+      templateHeaders: recipe.templateHeaders,
+      dataHeaders: recipe.dataHeaders ?? [],
+      mappings: recipe.mappings,
+      output: recipe.output ?? null,
+      reading: recipe.reading ?? null,
+      ...(recipe.templateRules ? { templateRules: recipe.templateRules } : {}),
+    });
+  }
+
   async remove(user: AuthUser, id: string): Promise<void> {
     const m = await this.findOwned(user, id);
     if (!m) throw notFound();
-    await this.repo.delete({ id: m.id, userId: user.id });
+    await this.repo.delete({ id: m.id, teamId: user.teamId });
   }
 
   /** Source recognition: the usable saved mapping whose data headers best match the given ones. */
   async match(user: AuthUser, headers: string[]): Promise<MatchResult> {
+    const [best] = await this.ranked(user, headers, 1);
+    return best ?? { mapping: null, score: 0 };
+  }
+
+  /** The usable saved mappings that fit a data file's headers, best first (the upload answer's matches). */
+  async matches(user: AuthUser, headers: string[], limit = 3): Promise<MappingMatch[]> {
+    const ranked = await this.ranked(user, headers, limit);
+    return ranked.map(({ mapping, score }) => ({ id: mapping.id, name: mapping.name, score }));
+  }
+
+  /**
+   * Saved mappings whose every source column is among `headers`, scored by how alike the two header sets
+   * are (Jaccard, 2 decimals), best first; the older mapping first on a tie.
+   */
+  private async ranked(
+    user: AuthUser,
+    headers: string[],
+    limit: number,
+  ): Promise<{ mapping: SavedMappingView; score: number }[]> {
     const given = new Set(headers.map(normaliseHeader));
-    let best: MatchResult = { mapping: null, score: 0 };
+    const found: { mapping: SavedMappingView; score: number }[] = [];
     for (const m of await this.list(user)) {
       if (m.locked) continue;
       const needed = sourcesOf(m.mappings).map(normaliseHeader);
@@ -97,14 +163,15 @@ export class MappingsService {
       const inter = [...theirs].filter((h) => given.has(h)).length;
       const union = new Set([...theirs, ...given]).size;
       const score = union === 0 ? 0 : Math.round((inter / union) * 100) / 100;
-      if (score >= MIN_MATCH_SCORE && score > best.score) best = { mapping: m, score };
+      if (score >= MIN_MATCH_SCORE) found.push({ mapping: m, score });
     }
-    return best;
+    // A stable sort keeps list order (oldest first) among equal scores, as the single best match did.
+    return found.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   private async findOwned(user: AuthUser, id: string): Promise<SavedMappingEntity | null> {
     if (!UUID.test(id)) return null;
-    return this.repo.findOne({ where: { id, userId: user.id } });
+    return this.repo.findOne({ where: { id, teamId: user.teamId } });
   }
 
   /** After a downgrade only the oldest `limit` mappings stay usable. */
@@ -113,7 +180,7 @@ export class MappingsService {
     if (limit === UNLIMITED) return;
     const older = await this.repo
       .createQueryBuilder('m')
-      .where('m.userId = :userId', { userId: user.id })
+      .where('m.teamId = :teamId', { teamId: user.teamId })
       .andWhere('(m.createdAt < :createdAt OR (m.createdAt = :createdAt AND m.id < :id))', {
         createdAt: m.createdAt,
         id: m.id,
@@ -141,6 +208,9 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     templateHeaders: m.templateHeaders,
     dataHeaders: m.dataHeaders,
     mappings: m.mappings,
+    output: m.outputOptions ?? null,
+    reading: m.readingOptions ?? null,
+    ...(m.templateRules ? { templateRules: m.templateRules } : {}),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     locked,
@@ -149,17 +219,31 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
 
 function sourcesOf(pairs: MappingPair[]): string[] {
   return pairs.flatMap((p) => {
-    const t = p.transform;
-    if (t?.kind === 'constant') return [];
-    if (t?.kind === 'debitCredit') return [t.debitColumn, t.creditColumn];
-    return p.dataColumn ? [p.dataColumn] : [];
+    try {
+      return pairSources(p).columns;
+    } catch {
+      return p.dataColumn ? [p.dataColumn] : [];
+    }
   });
 }
 
 /** The meaning the shape cannot carry: every pair names a template column, at most once. */
-function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdAt' | 'updatedAt' | 'locked'> {
+type MappingInput = Pick<
+  SavedMappingEntity,
+  | 'name'
+  | 'description'
+  | 'templateHeaders'
+  | 'dataHeaders'
+  | 'mappings'
+  | 'outputOptions'
+  | 'readingOptions'
+  | 'templateRules'
+>;
+
+function checked(v: SaveMappingRequest): MappingInput {
   try {
     validateMappings(v.templateHeaders, v.mappings);
+    validateTemplateRules(v.templateHeaders, v.templateRules);
   } catch (err) {
     if (isCsvEngineError(err)) throw new AppError(400, err.code, err.message);
     throw err;
@@ -170,5 +254,13 @@ function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdA
     templateHeaders: v.templateHeaders,
     dataHeaders: v.dataHeaders,
     mappings: v.mappings,
+    outputOptions: v.output ? plain(v.output) : null,
+    readingOptions: v.reading ? plain(v.reading) : null,
+    templateRules: v.templateRules ?? null,
   };
+}
+
+/** A validated DTO as plain JSON (only the fields that were set). */
+function plain<T extends object>(o: T): T {
+  return JSON.parse(JSON.stringify(o)) as T;
 }

@@ -15,7 +15,15 @@ import { ProcessingService } from './processing.service';
 export class ProcessingController {
   constructor(private readonly processing: ProcessingService) {}
 
-  /** Apply a mapping to an uploaded data file (sync answer with the CSV, or 202 with a background job) */
+  /**
+   * Apply a mapping to an uploaded data file (sync answer with the CSV, or 202 with a background job)
+   *
+   * Template rules (`templateRules`, plus a built-in template's own) are checked on every row; each
+   * failing cell is a warning with its `rule`, counted in `warningsByRule`. When a sync run has problems
+   * its answer carries `reviewId`: use it as the job id of GET /api/jobs/{id}/issues, PATCH
+   * /api/jobs/{id}/cells and POST /api/jobs/{id}/rerun, exactly as for a background job (the corrected
+   * run is queued and downloaded from GET /api/jobs/{jobId}/result).
+   */
   @Post()
   @HttpCode(200)
   @ApiKeyAllowed()

@@ -2,9 +2,15 @@ import { Injectable } from '@nestjs/common';
 import {
   applyMappingToBuffer,
   isCsvEngineError,
+  pairSources,
   previewMapping,
+  resolveOutputOptions,
+  runTotals,
   validateMappings,
+  writeOptionsOf,
+  validateTemplateRules,
   type ApplyOptions,
+  type TemplateFormat,
 } from '@csv-mapper/csv-engine';
 import { createHash } from 'node:crypto';
 import {
@@ -12,10 +18,14 @@ import {
   limitsOf,
   outputFilename,
   requiredColumns,
+  templateRulesOf,
   VIRTUAL_TEMPLATE_PREFIX,
+  withDerivedPairs,
 } from '@csv-mapper/domain';
+import { ISSUES_MAX } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
+import { ReviewService } from '../jobs/review.service';
 import { MappingsService } from '../mappings/mappings.service';
 import { IdempotencyService, type IdempotentResult } from './idempotency.service';
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
@@ -28,11 +38,14 @@ import {
   type StoredUploadView,
 } from '../uploads/uploads.service';
 import type {
+  OutputOptions,
   PreviewResponse,
   ProcessCsvPayload,
   ProcessRequest,
   ProcessResponse,
   QueuedResponse,
+  ResolvedOutputOptions,
+  TemplateRules,
 } from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
@@ -44,7 +57,11 @@ export const PREVIEW_ROWS = 10;
 
 export interface Prepared {
   templateHeaders: string[];
+  /** The built-in template's rules, then the saved mapping's, then the request's (by column). */
+  templateRules: TemplateRules;
   templateFilename: string | null;
+  /** The settings the result is written with (request options over the saved mapping's, then the template's). */
+  output: ResolvedOutputOptions;
   mapping: { id: string; name: string } | null;
   required: string[];
   data: StoredUploadView;
@@ -59,6 +76,7 @@ export class ProcessingService {
     private readonly mappings: MappingsService,
     private readonly idempotency: IdempotencyService,
     private readonly quota: QuotaLedger,
+    private readonly review: ReviewService,
   ) {}
 
   /** `process` under an Idempotency-Key: a repeat within 24 h answers the same (the same job). */
@@ -134,15 +152,17 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
+    const { output } = p;
+    const reservation = await this.quota.reserveForFile(user.teamId, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
+    const limit = limitType === null ? null : limitType === 'monthlyQuota' ? 'monthlyQuota' : 'rowLimit';
 
     if (background && granted > 0) {
       try {
         const jobId = await this.jobs.enqueueProcessCsv(
           user.plan,
-          this.jobPayload(user, req, p, granted),
+          this.jobPayload(user, req, p, granted, null, limit),
           dedupeKey,
         );
         return {
@@ -154,42 +174,60 @@ export class ProcessingService {
           limitType,
         };
       } catch (err) {
-        await this.quota.refund(user.id, granted);
+        await this.quota.refund(user.teamId, granted);
         throw err;
       }
     }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
       result = await applyMappingToBuffer(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
-        ...req.options,
+        ...writeOptionsOf(output),
+        ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
         maxRows: granted,
-        maxWarnings: MAX_WARNINGS,
+        // Every problem up to ISSUES_MAX is kept for the review routes; the answer carries the first 100.
+        maxWarnings: ISSUES_MAX,
       });
     } catch (err) {
-      await this.quota.refund(user.id, granted);
+      await this.quota.refund(user.teamId, granted);
       throw engineError(err);
     }
     const rowsProcessed = result.stats.rowsOut;
+    // A run with problems can be reviewed and fixed through the job routes, like a background job.
+    const reviewId =
+      result.stats.warningCount > 0
+        ? await this.review.saveSyncRun(
+            user.teamId,
+            syncRecord(this.jobPayload(user, req, p, 0)),
+            result.stats,
+          )
+        : null;
     await this.quota.commit({
       userId: user.id,
+      teamId: user.teamId,
       reservedRows: granted,
       rowsProcessed,
       fileSizeBytes: data.meta.size,
       filename: data.meta.filename,
     });
+    const cp1252 = output.encoding === 'windows-1252';
     return {
-      csvData: result.data.toString('utf8'),
+      csvData: cp1252 ? new TextDecoder('windows-1252').decode(result.data) : result.data.toString('utf8'),
+      ...(cp1252 ? { csvBase64: result.data.toString('base64') } : {}),
+      output,
+      totals: runTotals(result.stats, fileRows, limit),
       filename: outputFilename(data.meta.filename),
       rowsProcessed,
       totalRowsInFile: fileRows,
       limitExceeded: limitType !== null,
       limitType,
       warningCount: result.stats.warningCount,
-      warnings: result.stats.warnings,
+      warnings: result.stats.warnings.slice(0, MAX_WARNINGS),
       controlTotals: result.stats.controlTotals,
+      warningsByRule: result.stats.warningsByRule,
+      ...(reviewId ? { reviewId } : {}),
     };
   }
 
@@ -200,9 +238,11 @@ export class ProcessingService {
     p: Prepared,
     granted: number,
     batchId: string | null = null,
+    limitType: 'rowLimit' | 'monthlyQuota' | null = null,
   ): ProcessCsvPayload {
     return {
       userId: user.id,
+      teamId: user.teamId,
       dataFileId: req.dataFileId,
       templateFileId: req.templateFileId,
       templateFilename: p.templateFilename ?? undefined,
@@ -214,7 +254,10 @@ export class ProcessingService {
       totalRows: p.data.info.rowCount,
       dataFilename: p.data.meta.filename,
       fileSizeBytes: p.data.meta.size,
-      options: { ...this.applyOptions(p.data, p.required), ...req.options },
+      options: { ...this.applyOptions(p.data, p.required), ...writeOptionsOf(p.output) },
+      output: p.output,
+      limitType,
+      ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
       source: sourceSpecOf(p.data.info, this.uploads.workbookLimits(user)),
       ...(batchId ? { batchId } : {}),
     };
@@ -222,11 +265,13 @@ export class ProcessingService {
 
   /** The first output rows for the current (possibly incomplete) mappings; uses no quota. */
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
-    const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
+    const prepared = await this.prepare(user, input, false);
+    const { templateHeaders, required, data, req } = prepared;
     try {
-      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
       const result = await previewMapping(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
+        ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
         formulaProtection: req.options.formulaProtection,
         rows: PREVIEW_ROWS,
         maxWarnings: MAX_WARNINGS,
@@ -254,12 +299,19 @@ export class ProcessingService {
   private async withSavedMapping(
     user: AuthUser,
     req: ProcessRequest,
-  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping'] }> {
-    if (!req.mappingId) return { req, mapping: null };
+  ): Promise<{
+    req: ProcessRequest;
+    mapping: Prepared['mapping'];
+    savedOutput: OutputOptions | null;
+    savedRules: TemplateRules;
+  }> {
+    if (!req.mappingId) return { req, mapping: null, savedOutput: null, savedRules: {} };
     const saved = await this.mappings.get(user, req.mappingId);
     const mapping = { id: saved.id, name: saved.name };
-    if (req.mappings.length > 0) return { req, mapping };
-    return { req: { ...req, mappings: saved.mappings }, mapping };
+    const savedRules = saved.templateRules ?? {};
+    const savedOutput = saved.output;
+    if (req.mappings.length > 0) return { req, mapping, savedOutput, savedRules };
+    return { req: { ...req, mappings: saved.mappings }, mapping, savedOutput, savedRules };
   }
 
   /** Checks a request against both files (and a saved mapping); `complete` also wants every column mapped. */
@@ -268,9 +320,13 @@ export class ProcessingService {
     input: ProcessRequest,
     complete: boolean,
   ): Promise<Prepared & { req: ProcessRequest }> {
-    const { req, mapping } = await this.withSavedMapping(user, input);
+    const saved = await this.withSavedMapping(user, input);
+    const { mapping, savedOutput } = saved;
+    let req = saved.req;
+    let builtInRules: TemplateRules = {};
     let templateHeaders: string[];
     let templateFilename: string | null = null;
+    let templateFormat: TemplateFormat | null = null;
     let required: string[] = [];
     if (req.templateFileId.startsWith(VIRTUAL_TEMPLATE_PREFIX)) {
       if (!req.templateHeaders || req.templateHeaders.length === 0) {
@@ -286,27 +342,38 @@ export class ProcessingService {
       if (builtIn && builtIn.columns.every((c, i) => c.name === templateHeaders[i])) {
         required = requiredColumns(builtIn);
         templateFilename = builtIn.name;
+        builtInRules = templateRulesOf(builtIn);
+        // e.g. Shopify's Handle as a slug of the Title when no column is mapped onto it
+        req = { ...req, mappings: withDerivedPairs(builtIn, req.mappings) };
       }
     } else {
-      const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
+      const template = await this.uploads.get(req.templateFileId, user.teamId, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
+      templateFormat = {
+        delimiter: template.info.delimiter,
+        encoding: template.info.encoding,
+        bom: template.info.bom ?? false,
+        lineEnding: template.info.lineEnding ?? '\r\n',
+      };
     }
-    const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
+    const data = await this.uploads.get(req.dataFileId, user.teamId, 'Data file');
+    // A column named in the request replaces that column's built-in (or saved) rules.
+    const templateRules: TemplateRules = {
+      ...builtInRules,
+      ...saved.savedRules,
+      ...(req.templateRules ?? {}),
+    };
     try {
       validateMappings(templateHeaders, req.mappings);
+      validateTemplateRules(templateHeaders, templateRules);
     } catch (err) {
       throw engineError(err);
     }
     const dataHeaders = new Set(data.info.headers);
     for (const m of req.mappings) {
-      const sources =
-        m.transform?.kind === 'debitCredit'
-          ? [m.transform.debitColumn, m.transform.creditColumn]
-          : m.transform?.kind === 'constant'
-            ? []
-            : [m.dataColumn];
-      for (const s of sources) {
+      for (const s of pairSources(m).columns) {
         if (!dataHeaders.has(s)) {
           throw new AppError(
             400,
@@ -318,7 +385,8 @@ export class ProcessingService {
     }
     const used = new Map<string, string>();
     for (const m of req.mappings) {
-      if (!m.dataColumn || m.transform?.kind === 'constant' || m.transform?.kind === 'debitCredit') continue;
+      const src = pairSources(m);
+      if (!m.dataColumn || !src.exclusive || src.columns.length !== 1) continue;
       const other = used.get(m.dataColumn);
       if (other !== undefined) {
         throw new AppError(
@@ -343,8 +411,18 @@ export class ProcessingService {
         );
       }
     }
-    return { templateHeaders, templateFilename, mapping, required, data, req };
+    return { templateHeaders, templateRules, templateFilename, output, mapping, required, data, req };
   }
+}
+
+/** A sync run's review record: its job payload without the rows reserved (a rerun reserves its own). */
+function syncRecord(payload: ProcessCsvPayload): Omit<ProcessCsvPayload, 'maxRows'> {
+  const { maxRows: _maxRows, ...record } = payload;
+  return record;
+}
+
+function hasRules(r: TemplateRules): boolean {
+  return Object.keys(r).length > 0;
 }
 
 function engineError(err: unknown): unknown {
@@ -372,6 +450,7 @@ function requestKey(
         templateHeaders,
         req.mappings,
         req.options,
+        ...(req.templateRules ? [req.templateRules] : []),
         reading,
       ]),
     )

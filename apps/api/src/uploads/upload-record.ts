@@ -29,4 +29,7 @@ export interface UploadInfo {
   choices?: ReadChoices;
   /** When the file was first uploaded (kept when its details are stored again). */
   uploadedAt?: string;
+  /** Absent on files stored before these were kept. */
+  bom?: boolean;
+  lineEnding?: '\r\n' | '\n';
 }

@@ -99,6 +99,6 @@ export class UploadsController {
   @HttpCode(204)
   @ApiKeyAllowed()
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    return this.uploads.remove(id, user.id);
+    return this.uploads.remove(id, user.teamId);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { MappingsModule } from '../mappings/mappings.module';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
@@ -8,7 +9,7 @@ import { UploadsService } from './uploads.service';
  * inspector on the way; a workbook inspected from the store), read again with the person's choices.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, MappingsModule],
   controllers: [UploadsController],
   providers: [UploadsService],
   exports: [UploadsService],

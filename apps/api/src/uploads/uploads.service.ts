@@ -20,6 +20,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
+import { MappingsService } from '../mappings/mappings.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import {
   isUploadType,
@@ -68,6 +69,7 @@ export class UploadsService {
   constructor(
     private readonly store: EphemeralStore,
     private readonly config: ApiConfig,
+    private readonly mappings: MappingsService,
   ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
@@ -85,7 +87,7 @@ export class UploadsService {
     const early = new Promise<StoreOutcome>((resolve) => (stoppedEarly = resolve));
     const engine = new CsvStorageEngine({
       store: this.store,
-      ownerId: user.id,
+      ownerId: user.teamId,
       maxBytes,
       onOutcome: (o) => {
         outcome = o;
@@ -172,7 +174,7 @@ export class UploadsService {
       // A workbook is read from the store in passes: commit its bytes, inspect, then record the result.
       const bare = await stored.writer.commit({ type, format: 'xlsx', headers: [], rowCount: 0 });
       try {
-        const wb = await inspectWorkbook(this.opener(bare.id, user.id), {
+        const wb = await inspectWorkbook(this.opener(bare.id, user.teamId), {
           limits: unpackLimits,
           inspect: { sampleRows: 5 },
         });
@@ -181,7 +183,7 @@ export class UploadsService {
         info = infoOf(type, inspection, { format: 'xlsx', sheet: wb.sheet, sheets: wb.sheets });
         meta = await this.rewrite(bare, info);
       } catch (err) {
-        await this.store.delete(bare.id, user.id).catch(() => undefined);
+        await this.store.delete(bare.id, user.teamId).catch(() => undefined);
         throw engineError(err);
       }
     }
@@ -193,7 +195,7 @@ export class UploadsService {
    * again) and keeps them, so every later read of the file (runs, previews, jobs) reads it the same way.
    */
   async update(id: string, user: AuthUser, body: UpdateUploadRequest): Promise<UploadRecord> {
-    const { meta, info } = await this.get(id, user.id);
+    const { meta, info } = await this.get(id, user.teamId);
     const format = info.format ?? 'csv';
     if (format === 'xlsx' && (body.encoding !== undefined || body.delimiter !== undefined)) {
       throw new AppError(
@@ -221,7 +223,7 @@ export class UploadsService {
     let next: UploadInfo;
     try {
       if (format === 'xlsx') {
-        const wb = await inspectWorkbook(this.opener(id, user.id), {
+        const wb = await inspectWorkbook(this.opener(id, user.teamId), {
           sheet: choices.sheet ?? info.sheet,
           sheets: info.sheets,
           limits: this.workbookLimits(user),
@@ -230,7 +232,7 @@ export class UploadsService {
         inspection = wb.inspection;
         next = infoOf(info.type, inspection, { format, sheet: wb.sheet, sheets: wb.sheets, choices });
       } else {
-        const { stream } = await this.open(id, user.id);
+        const { stream } = await this.open(id, user.teamId);
         inspection = await inspect(stream, {
           sampleRows: 5,
           encoding: choices.encoding,
@@ -299,12 +301,12 @@ export class UploadsService {
     }
   }
 
-  private toRecord(
+  private async toRecord(
     user: AuthUser,
     meta: BlobMeta,
     info: UploadInfo,
     inspection: InspectResult,
-  ): UploadRecord {
+  ): Promise<UploadRecord> {
     const limits = limitsOf(user.plan);
     const xlsx = info.format === 'xlsx';
     const record: UploadRecord = {
@@ -323,7 +325,11 @@ export class UploadsService {
       format: info.format ?? 'csv',
       ...(xlsx ? { sheets: info.sheets, sheet: info.sheet } : {}),
       firstLines: inspection.firstLines,
+      bom: info.bom ?? inspection.bom,
+      lineEnding: info.lineEnding ?? inspection.lineEnding,
+      columns: inspection.columns,
     };
+    if (info.type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
     if (
       info.type === 'data' &&
       limits.maxRowsPerFile !== UNLIMITED &&
@@ -427,6 +433,9 @@ function infoOf(
     delimiter: inspection.delimiter,
     encoding: inspection.encoding,
     headerRow: inspection.headerRow,
+    // "Match the template" takes these from a template file; a workbook has none: RFC 4180's.
+    bom: extra.format === 'xlsx' ? false : inspection.bom,
+    lineEnding: extra.format === 'xlsx' ? '\r\n' : inspection.lineEnding,
     ...extra,
   };
 }

@@ -4,6 +4,7 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import type { SessionUserView } from '../auth/auth.service';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { ReadOnlyMemberAllowed } from '../auth/team-access.decorator';
 import { DeleteAccountRequest, type MessageResponse } from '@csv-mapper/contracts';
 import { SessionsService } from '../auth/sessions.service';
 import { ProfileView, UsersService } from './users.service';
@@ -25,11 +26,12 @@ export class UsersController {
   /** The profile page: account, plan, usage history and subscription */
   @Get('profile')
   profile(@CurrentUser() user: AuthUser): Promise<ProfileView> {
-    return this.users.profile(user.id);
+    return this.users.profile(user);
   }
 
   /** Delete the account and everything it owns (asks for the password) */
   @Post('delete-account')
+  @ReadOnlyMemberAllowed()
   @HttpCode(200)
   async deleteAccount(
     @CurrentUser() user: AuthUser,
@@ -37,7 +39,7 @@ export class UsersController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResponse> {
-    await this.users.deleteAccount(user.id, body.password ?? '', res);
+    await this.users.deleteAccount(user, body.password ?? '', res, body.confirmMembersLosingAccess);
     await this.sessions.endAndClear(req, res).catch(() => undefined);
     return { message: 'Account Deleted' };
   }

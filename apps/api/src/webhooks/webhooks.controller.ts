@@ -16,28 +16,28 @@ export class WebhooksController {
   @Get()
   list(@CurrentUser() user: AuthUser) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.list(user.id);
+    return this.webhooks.list(user.teamId);
   }
 
   /** Add an endpoint (the signing secret is returned once) */
   @Post()
   create(@CurrentUser() user: AuthUser, @Body() body: CreateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.create(user.id, body);
+    return this.webhooks.create(user.teamId, body, user.id);
   }
 
   /** Change an endpoint: url, events (at least one), enabled */
   @Patch(':id')
   update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: UpdateWebhookRequest) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.update(user.id, id, body);
+    return this.webhooks.update(user.teamId, id, body);
   }
 
   /** Delete an endpoint */
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    await this.webhooks.remove(user.id, id);
+    await this.webhooks.remove(user.teamId, id);
   }
 
   /** Send one signed test event (one attempt) */
@@ -45,7 +45,7 @@ export class WebhooksController {
   @HttpCode(202)
   test(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.sendTest(user.id, id);
+    return this.webhooks.sendTest(user.teamId, id);
   }
 
   /** Replace the signing secret (shown once); deliveries carry both signatures for 24 h */
@@ -53,13 +53,13 @@ export class WebhooksController {
   @HttpCode(200)
   rotateSecret(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.rotateSecret(user.id, id);
+    return this.webhooks.rotateSecret(user.teamId, id);
   }
 
   /** The last 100 delivery attempts, newest first (kept 30 days) */
   @Get(':id/deliveries')
   deliveries(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.webhooks.deliveriesOf(user.id, id);
+    return this.webhooks.deliveriesOf(user.teamId, id);
   }
 
   /** Send a delivery’s event again: same webhook-id and payload, fresh signature, one attempt */
@@ -67,6 +67,6 @@ export class WebhooksController {
   @HttpCode(202)
   resend(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
     this.webhooks.assertPlan(user.plan);
-    return this.webhooks.resend(user.id, id, deliveryId);
+    return this.webhooks.resend(user.teamId, id, deliveryId);
   }
 }

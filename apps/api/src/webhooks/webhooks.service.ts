@@ -52,13 +52,17 @@ export class WebhooksService {
     }
   }
 
-  async list(userId: string): Promise<WebhookEndpointView[]> {
-    const rows = await this.endpoints.find({ where: { userId }, order: { createdAt: 'ASC' } });
+  async list(teamId: string): Promise<WebhookEndpointView[]> {
+    const rows = await this.endpoints.find({ where: { teamId }, order: { createdAt: 'ASC' } });
     return rows.map(view);
   }
 
-  async create(userId: string, input: CreateWebhookRequest): Promise<CreatedWebhookEndpointView> {
-    const count = await this.endpoints.count({ where: { userId } });
+  async create(
+    teamId: string,
+    input: CreateWebhookRequest,
+    createdBy: string,
+  ): Promise<CreatedWebhookEndpointView> {
+    const count = await this.endpoints.count({ where: { teamId } });
     if (count >= MAX_ENDPOINTS)
       throw new AppError(
         409,
@@ -68,7 +72,8 @@ export class WebhooksService {
     const secret = newWebhookSecret();
     const saved = await this.endpoints.save(
       this.endpoints.create({
-        userId,
+        teamId,
+        userId: createdBy,
         url: input.url,
         events: input.events ?? [...WEBHOOK_EVENTS],
         enabled: true,
@@ -78,8 +83,8 @@ export class WebhooksService {
     return { ...view(saved), secret };
   }
 
-  async update(userId: string, id: string, patch: UpdateWebhookRequest): Promise<WebhookEndpointView> {
-    const ep = await this.owned(userId, id);
+  async update(teamId: string, id: string, patch: UpdateWebhookRequest): Promise<WebhookEndpointView> {
+    const ep = await this.owned(teamId, id);
     if (patch.url !== undefined) ep.url = patch.url;
     if (patch.events !== undefined) ep.events = patch.events;
     if (patch.enabled !== undefined) {
@@ -89,13 +94,13 @@ export class WebhooksService {
     return view(await this.endpoints.save(ep));
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    await this.owned(userId, id);
-    await this.endpoints.delete({ id, userId });
+  async remove(teamId: string, id: string): Promise<void> {
+    await this.owned(teamId, id);
+    await this.endpoints.delete({ id, teamId });
   }
 
-  async sendTest(userId: string, id: string): Promise<MessageIdView> {
-    await this.owned(userId, id);
+  async sendTest(teamId: string, id: string): Promise<MessageIdView> {
+    await this.owned(teamId, id);
     const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
     await this.deliverOnce({
       endpointId: id,
@@ -115,22 +120,22 @@ export class WebhooksService {
    * A new signing secret, shown once. The old one keeps signing beside it for 24 hours, so receivers can
    * switch without missing a delivery (Standard Webhooks allows several `v1,` signatures).
    */
-  async rotateSecret(userId: string, id: string): Promise<RotatedSecretView> {
-    await this.owned(userId, id);
+  async rotateSecret(teamId: string, id: string): Promise<RotatedSecretView> {
+    await this.owned(teamId, id);
     const secret = newWebhookSecret();
     const previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
     await this.endpoints
       .createQueryBuilder()
       .update()
       .set({ secret, previousSecret: () => 'secret', previousSecretExpiresAt })
-      .where('id = :id AND user_id = :userId', { id, userId })
+      .where('id = :id AND team_id = :teamId', { id, teamId })
       .execute();
     return { secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
   }
 
   /** The last 100 attempts, newest first, with the first 1 KB of each answer. */
-  async deliveriesOf(userId: string, id: string): Promise<WebhookDeliveryView[]> {
-    await this.owned(userId, id);
+  async deliveriesOf(teamId: string, id: string): Promise<WebhookDeliveryView[]> {
+    await this.owned(teamId, id);
     const rows = await this.deliveries.find({
       where: { endpointId: id },
       order: { createdAt: 'DESC', attempt: 'DESC' },
@@ -153,8 +158,8 @@ export class WebhooksService {
   }
 
   /** The attempt's event once more: same webhook-id and payload, a fresh signature; one attempt. */
-  async resend(userId: string, id: string, deliveryId: string): Promise<MessageIdView> {
-    const endpoint = await this.owned(userId, id);
+  async resend(teamId: string, id: string, deliveryId: string): Promise<MessageIdView> {
+    const endpoint = await this.owned(teamId, id);
     if (!endpoint.enabled)
       throw new AppError(
         409,
@@ -184,9 +189,9 @@ export class WebhooksService {
     await this.producer.enqueue(QUEUES.webhooks, 'deliver', payload, { attempts: 1 });
   }
 
-  private async owned(userId: string, id: string): Promise<WebhookEndpointEntity> {
+  private async owned(teamId: string, id: string): Promise<WebhookEndpointEntity> {
     if (!isUuid(id)) throw notFound();
-    const ep = await this.endpoints.findOne({ where: { id, userId } });
+    const ep = await this.endpoints.findOne({ where: { id, teamId } });
     if (!ep) throw notFound();
     return ep;
   }

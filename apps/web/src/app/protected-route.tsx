@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { useAuth } from '../features/auth/hooks/use-auth';
+import { TeamReadOnlyBanner } from '../features/teams/components/team-read-only-banner';
 
 /**
  * Spec §2: while the session check runs, the full-screen spinner shows; a visitor who turns out not to be
@@ -16,5 +17,10 @@ export function ProtectedRoute() {
   }, [status, navigate]);
 
   if (status !== 'authenticated') return <FullScreenSpinner />;
-  return <Outlet />;
+  return (
+    <>
+      <TeamReadOnlyBanner />
+      <Outlet />
+    </>
+  );
 }

@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
           ),
         ),
       },
+      // An invitation link: works signed in or out (signing in comes back here).
+      {
+        path: '/team/join',
+        element: page(() => import('../pages/team-join/team-join-page').then((m) => m.TeamJoinPage)),
+      },
       // Signed-in users only
       {
         element: <ProtectedRoute />,

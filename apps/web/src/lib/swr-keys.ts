@@ -8,6 +8,7 @@ export const swrKeys = {
   jobs: ['/api/jobs'],
   webhooks: ['/api/webhooks'],
   plans: ['/api/plans'],
+  team: ['/api/team'],
 } as const;
 
 export type SwrKey = readonly string[];

@@ -2,7 +2,13 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { applyMapping, isCsvEngineError, sourceChunks, type MappingPair } from '@csv-mapper/csv-engine';
+import {
+  applyMapping,
+  isCsvEngineError,
+  runTotals,
+  sourceChunks,
+  type MappingPair,
+} from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BatchStore,
@@ -11,7 +17,11 @@ import {
   JobDurationMetrics,
   jobEventBase,
   QUEUES,
+  ISSUES_MAX,
+  loadPatch,
   resultIdFor,
+  rowPatchOf,
+  saveIssues,
   UserJobIndex,
   type BatchEventFile,
   type JobProgress,
@@ -22,6 +32,7 @@ import { WorkerConfig } from '../config/worker.config';
 import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
 import { QuotaLedger } from '@csv-mapper/db';
+import { jobTeamOf } from '@csv-mapper/contracts';
 
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -90,12 +101,14 @@ export class CsvJobsProcessor extends WorkerHost {
     if (!final) return;
     await this.observe(job, 'failed');
     const p = job.data;
-    await this.quota.release(job.id as string, p.userId, p.maxRows, p.dataFilename).catch(() => undefined);
+    await this.quota
+      .release(job.id as string, p.userId, p.maxRows, p.dataFilename, jobTeamOf(p))
+      .catch(() => undefined);
     const cancelled = err instanceof JobCancelledError || err.message === new JobCancelledError().message;
     const progress = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
     const event = cancelled ? 'job.cancelled' : 'job.failed';
     await this.webhooks
-      .dispatch(p.userId, event, job.id as string, {
+      .dispatch(jobTeamOf(p), event, job.id as string, {
         ...jobEventBase(job.id as string, p, cancelled ? 'cancelled' : 'failed'),
         rowsRead: progress?.rowsDone ?? 0,
         warningCount: progress?.warnings ?? 0,
@@ -140,7 +153,7 @@ export class CsvJobsProcessor extends WorkerHost {
 
     let input;
     try {
-      input = await this.store.openRead(p.dataFileId, p.userId);
+      input = await this.store.openRead(p.dataFileId, jobTeamOf(p));
     } catch (err) {
       if (err instanceof BlobNotFoundError)
         throw new JobFailedError(
@@ -151,7 +164,7 @@ export class CsvJobsProcessor extends WorkerHost {
     }
 
     const resultId = resultIdFor(jobId);
-    const writer = this.store.createWriter('result', p.userId, outputName(p.dataFilename), resultId);
+    const writer = this.store.createWriter('result', jobTeamOf(p), outputName(p.dataFilename), resultId);
     let lastReport = 0;
     let cancelled = false;
     let checking = false;
@@ -175,14 +188,21 @@ export class CsvJobsProcessor extends WorkerHost {
       }
     };
 
+    // A corrected run (POST /api/jobs/:id/rerun) applies the review session's patch while streaming.
+    const patch =
+      p.applyPatch && p.reviewId ? rowPatchOf(await loadPatch(this.store, p.reviewId, jobTeamOf(p))) : null;
     // A workbook's sheet arrives as CSV text; the store is opened again for each of its passes.
     const source =
       p.source?.format === 'xlsx'
-        ? sourceChunks(async () => (await this.store.openRead(p.dataFileId, p.userId)).stream, p.source)
+        ? sourceChunks(async () => (await this.store.openRead(p.dataFileId, jobTeamOf(p))).stream, p.source)
         : input.stream;
     if (source !== input.stream) input.stream.destroy();
     const { output, stats } = applyMapping(source, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
+      ...(p.templateRules ? { templateRules: p.templateRules } : {}),
+      ...(patch ? { patch } : {}),
+      // Every problem up to ISSUES_MAX is kept for the review grid (GET /api/jobs/:id/issues).
+      maxWarnings: ISSUES_MAX,
       maxRows: p.maxRows,
       // A second thread pays off only on big files: it costs ~40 ms and ~10 MB to start.
       threads: input.meta.size >= PARALLEL_MIN_BYTES ? this.config.engineThreads : 1,
@@ -202,12 +222,19 @@ export class CsvJobsProcessor extends WorkerHost {
         await writer.write(chunk as Buffer);
       }
       const s = await stats;
+      const totals = runTotals(s, p.totalRows, p.limitType ?? null);
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
+      await saveIssues(this.store, jobId, jobTeamOf(p), s.warnings, {
+        total: s.warningCount,
+        byRule: s.warningsByRule,
+        truncated: s.warningCount > s.warnings.length,
+      });
       const recorded = await this.quota.commit({
         jobId,
         userId: p.userId,
+        teamId: jobTeamOf(p),
         rowsProcessed: s.rowsOut,
         reservedRows: p.maxRows,
         fileSizeBytes: p.fileSizeBytes,
@@ -217,12 +244,13 @@ export class CsvJobsProcessor extends WorkerHost {
       // After the result and usage are committed; a second run of the job sends nothing new (one
       // delivery job id and one message id per endpoint, event and job).
       const expires = Date.parse(result.createdAt) + this.config.blobTtlSeconds * 1000;
-      await this.webhooks.dispatch(p.userId, 'job.completed', jobId, {
+      await this.webhooks.dispatch(jobTeamOf(p), 'job.completed', jobId, {
         ...jobEventBase(jobId, p, 'completed'),
         rowsRead: s.rowsIn,
         rowsWritten: s.rowsOut,
         warningCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
         resultUrl: `${this.config.appUrl}/api/jobs/${encodeURIComponent(jobId)}/result`,
         resultExpiresAt: new Date(expires).toISOString(),
       });
@@ -242,6 +270,10 @@ export class CsvJobsProcessor extends WorkerHost {
         truncated: s.truncated,
         warningsCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
+        ...(p.output ? { output: p.output } : {}),
+        warningsByRule: s.warningsByRule,
+        ...(s.corrections ? { corrections: s.corrections } : {}),
         resultId,
         filename: outputName(p.dataFilename),
         bytes: writer.size,

@@ -24,13 +24,14 @@ export class WebhookDispatcher {
     @InjectQueue(QUEUES.webhooks) private readonly queue: Queue<WebhookDeliveryPayload>,
   ) {}
 
+  /** `teamId`: the team whose endpoints receive the event. */
   async dispatch(
-    userId: string,
+    teamId: string,
     event: WebhookEventType,
     subjectId: string,
     data: JobEventData | BatchEventData,
   ): Promise<number> {
-    const targets = (await this.endpoints.find({ where: { userId, enabled: true } })).filter((e) =>
+    const targets = (await this.endpoints.find({ where: { teamId, enabled: true } })).filter((e) =>
       e.events.includes(event),
     );
     const timestamp = Math.floor(Date.now() / 1000);

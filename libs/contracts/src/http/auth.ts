@@ -1,10 +1,12 @@
 import { Transform as Coerce } from 'class-transformer';
 import {
+  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
+  Min,
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
@@ -84,4 +86,9 @@ export class ResetPasswordRequest {
 export class DeleteAccountRequest {
   /** Required when the account has a password (every account today). */
   @IsOptional() @IsString() @MaxLength(1000) password?: string;
+  /**
+   * An account holder whose team has members confirms how many will lose access (GET /api/team tells);
+   * without the right number the deletion is refused and the answer says how many.
+   */
+  @IsOptional() @IsInt() @Min(0) confirmMembersLosingAccess?: number;
 }

@@ -9,7 +9,16 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { MappingPair, MAX_PAIRS, OutputOptions, type ControlTotal, type Warning } from '../mapping';
+import {
+  MappingPair,
+  MAX_PAIRS,
+  OutputOptions,
+  type ControlTotal,
+  type ResolvedOutputOptions,
+  type RunTotals,
+  type Warning,
+} from '../mapping';
+import { IsTemplateRules, type Corrections, type TemplateRules } from '../rules';
 import { coded } from './common';
 
 const MISSING_FILES = coded('MISSING_FILES', 'Please upload both template and data files');
@@ -44,11 +53,25 @@ export class ProcessRequest {
   /** Run as a background job (Business and Enterprise). */
   @IsOptional() @IsBoolean() async?: boolean;
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) options: OutputOptions = new OutputOptions();
+  /**
+   * Rules per template column, checked on every row (each failing cell is a warning with its `rule`).
+   * For a built-in template they are added to the template's own rules (a column named here replaces
+   * the built-in rules of that column).
+   * @example { "Title": { "required": true, "maxLength": 255 }, "Variant Price": { "type": "amount" } }
+   */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }
 
 /** The sync answer: the mapped CSV itself. */
 export class ProcessResponse {
+  /** The result as text (a BOM, when written, is its first character). */
   csvData: string;
+  /** The result's exact bytes, base64, when they are not UTF-8 (Windows-1252 output). */
+  csvBase64?: string;
+  /** The output settings used (after "match the template"). */
+  output: ResolvedOutputOptions;
+  /** Control totals: rows read, written, skipped with reasons, and sums per amount/number column. */
+  totals: RunTotals;
   filename: string;
   rowsProcessed: number;
   totalRowsInFile: number;
@@ -57,6 +80,16 @@ export class ProcessResponse {
   warningCount: number;
   warnings: Warning[];
   controlTotals: ControlTotal[];
+  /** Warnings by rule (`other` for warnings without a rule). */
+  warningsByRule?: Record<string, number>;
+  /**
+   * Id of this run for the review routes: GET /api/jobs/{reviewId}/issues, PATCH /api/jobs/{reviewId}/cells
+   * and POST /api/jobs/{reviewId}/rerun work on it as on a background job (the rerun is queued). Present
+   * when the run had warnings; kept as long as the uploads.
+   */
+  reviewId?: string;
+  /** Set when the run applied a patch. */
+  corrections?: Corrections;
 }
 
 /** 202 answer when the run goes to the background queue. */

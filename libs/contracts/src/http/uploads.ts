@@ -1,6 +1,7 @@
 // POST /api/upload (and /api/upload/template, /api/upload/data): the uploaded file record.
 // PATCH /api/upload/:fileId: how the stored file is read (encoding, delimiter, header row, sheet).
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { Transform } from '../mapping';
 
 export type UploadType = 'template' | 'data';
 
@@ -8,7 +9,7 @@ export type UploadType = 'template' | 'data';
 export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'iso-8859-1';
 
 /** The encodings a person may choose for a CSV upload. */
-export const READ_ENCODINGS: readonly InputEncoding[] = [
+export const UPLOAD_ENCODINGS: readonly InputEncoding[] = [
   'utf-8',
   'utf-16le',
   'utf-16be',
@@ -16,7 +17,7 @@ export const READ_ENCODINGS: readonly InputEncoding[] = [
   'iso-8859-1',
 ];
 /** The delimiters a person may choose for a CSV upload (TAB as the character itself). */
-export const READ_DELIMITERS = [',', ';', '\t', '|'] as const;
+export const UPLOAD_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** What the file is, by its content: CSV text or an Excel workbook (.xlsx). */
 export type UploadFormat = 'csv' | 'xlsx';
@@ -41,13 +42,13 @@ export class UploadLine {
 export class UpdateUploadRequest {
   /** CSV only. */
   @IsOptional()
-  @IsIn(READ_ENCODINGS, {
+  @IsIn(UPLOAD_ENCODINGS, {
     message: 'encoding must be one of utf-8, utf-16le, utf-16be, windows-1252, iso-8859-1.',
   })
   encoding?: InputEncoding;
   /** CSV only: `,` `;` TAB (`\t`) or `|`. */
   @IsOptional()
-  @IsIn(READ_DELIMITERS, { message: 'delimiter must be one of , ; | or a TAB character.' })
+  @IsIn(UPLOAD_DELIMITERS, { message: 'delimiter must be one of , ; | or a TAB character.' })
   delimiter?: ',' | ';' | '\t' | '|';
   /** 1-based line (row of the sheet) holding the column names. */
   @IsOptional()
@@ -86,4 +87,27 @@ export class UploadRecord {
   exceedsRowLimit?: boolean;
   actualRows?: number;
   maxRows?: number;
+  /** Each column with the transform the engine's inference suggests for its values (null: copy as is). */
+  columns?: UploadColumn[];
+  /** A UTF-8 byte order mark opened the file ("match the template" writes one too). */
+  bom?: boolean;
+  /** The file's line ending ("match the template" writes the same). */
+  lineEnding?: '\r\n' | '\n';
+  /** Data files: saved mappings whose columns fit this file, best first (up to 3). */
+  matchingMappings?: MappingMatch[];
+}
+
+/** One column of an upload and what its values look like. */
+export class UploadColumn {
+  name: string;
+  /** e.g. `{ kind: 'amount', decimals: 2, decimalSeparator: '.' }` for "(12.50)" and "£7.25 CR". */
+  inferred: Transform | null;
+}
+
+/** A saved mapping that fits an uploaded data file (source recognition). */
+export class MappingMatch {
+  id: string;
+  name: string;
+  /** 0–1: how closely the saved mapping's data columns match the file's. */
+  score: number;
 }

@@ -22,4 +22,9 @@ export class ProfileView {
   usage: { savedMappings: number; monthlyRowsUsed: number; maxFileSize: number };
   monthlyUsage: { used: number; limit: number; remaining: number };
   planLimits: PlanLimits;
+  /**
+   * The caller's team. `plan`, usage and limits above are the team's (its account holder's plan); a member
+   * sees no subscription (billing stays with the account holder).
+   */
+  team: { id: string; role: 'owner' | 'member'; readOnly: boolean; members: number };
 }

@@ -29,7 +29,9 @@ export function takeBlockStats(st: ApplyStats, ops: readonly Op[], ragged: numbe
     raggedRows: st.raggedRows,
     unmappableCharacters: st.unmappableCharacters,
     totals,
+    warningsByRule: st.warningsByRule,
   };
+  st.warningsByRule = {};
   st.rowsIn = 0;
   st.rowsOut = 0;
   st.warnings = [];
@@ -67,5 +69,7 @@ export function mergeBlockStats(
   st.requiredMissing += b.requiredMissing;
   st.raggedRows += b.raggedRows;
   st.unmappableCharacters += b.unmappableCharacters;
+  for (const [rule, n] of Object.entries(b.warningsByRule))
+    st.warningsByRule[rule] = (st.warningsByRule[rule] ?? 0) + n;
   mergeTotals(ops, b.totals);
 }

@@ -3,7 +3,7 @@
 import type { DateGroups, Ymd } from '../dates';
 import type { NumberScratch } from '../numbers';
 import { F_PLAIN, F_QUOTED, unescapeField, type RecordView } from '../parser';
-import type { ApplyStats } from '../types';
+import type { ApplyStats, WarningRule } from '../types';
 import { writeCell, type ByteSink } from '../writer';
 
 /** A field's content: buf[s, e). */
@@ -25,7 +25,7 @@ export interface CellOut {
   readonly num2: NumberScratch;
   readonly groups: DateGroups;
   readonly ymd: Ymd;
-  warn(row: number, column: string, value: string, reason: string): void;
+  warn(row: number, column: string, value: string, reason: string, rule?: WarningRule): void;
 }
 
 // Module-level copies of imported flags (see mapping/run.ts).

@@ -4,10 +4,11 @@
 import { compileOutput, isValidPattern, patternOrder } from '../dates';
 import { MappingError, OptionsError } from '../errors';
 import type { SourceInfo } from '../reader';
-import type { ApplyOptions, ApplyStats, ControlTotal, MappingPair } from '../types';
+import type { ApplyOptions, ApplyStats, ControlTotal, MappingPair, Transform } from '../types';
 import { describeDecision, type Decided } from './inference';
 import {
   OP_BOOL,
+  OP_CHAIN,
   OP_CONST,
   OP_COPY,
   OP_DATE,
@@ -20,8 +21,20 @@ import {
   newOp,
   type Op,
 } from './plan';
+import { newChain, SRC_COMBINE, SRC_CONSTANT, SRC_CONTENT, SRC_INNER, type Step } from './chain';
+import { compileRules } from './rules';
 import { attachTotal } from './totals';
 import { dateNeedsCell } from './transforms/date';
+import {
+  compileMapValues,
+  compileReplace,
+  compileSplit,
+  defaultValue,
+  graphemeLength,
+  parseCombinePattern,
+  slugify,
+  truncateText,
+} from './transforms/strings';
 import { constantCell } from './transforms/text';
 
 function checkDecimals(d: number | undefined, column: string): void {
@@ -42,54 +55,130 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
       throw new MappingError(`Template column "${m.templateColumn}" is mapped more than once.`);
     }
     seenTemplate.add(m.templateColumn);
-    const t = m.transform;
-    if (!t) continue;
-    switch (t.kind) {
-      case 'date':
-        if (typeof t.output !== 'string' || !isValidPattern(t.output)) {
-          throw new MappingError(
-            `The date output pattern for "${m.templateColumn}" must use YYYY, YY, MM, M, DD or D.`,
-          );
-        }
-        // The mapping arrives as JSON: anything but a text pattern (a number, an object) is a bad request.
-        if (
-          t.input !== undefined &&
-          (typeof t.input !== 'string' || (t.input !== 'auto' && !patternOrder(t.input)))
-        ) {
-          throw new MappingError(
-            `The date input pattern for "${m.templateColumn}" must hold a day, a month and a year, e.g. DD/MM/YYYY.`,
-          );
-        }
-        break;
-      case 'number':
-      case 'amount':
-      case 'debitCredit':
-        checkDecimals(t.decimals, m.templateColumn);
-        break;
-      case 'boolean':
-        if (
-          !Array.isArray(t.output) ||
-          t.output.length !== 2 ||
-          t.output.some((s) => typeof s !== 'string')
-        ) {
-          throw new MappingError(
-            `The boolean output for "${m.templateColumn}" must be two texts, e.g. ["Yes", "No"].`,
-          );
-        }
-        break;
-      case 'constant':
-        if (typeof t.value !== 'string')
-          throw new MappingError(`The constant for "${m.templateColumn}" must be text.`);
-        break;
-      case 'trim':
-      case 'upper':
-      case 'lower':
-        break;
-      default:
+    const chain = chainOf(m);
+    chain.forEach((t, k) => {
+      if (typeof t !== 'object' || t === null) {
+        throw new MappingError(`The transform for "${m.templateColumn}" must be an object with a kind.`);
+      }
+      if (k > 0 && FIRST_ONLY.has(t.kind)) {
         throw new MappingError(
-          `Unknown transform "${(t as { kind: string }).kind}" for "${m.templateColumn}".`,
+          `"${t.kind}" for "${m.templateColumn}" reads the data column itself: it must be the first transform of the chain.`,
         );
+      }
+      validateStep(t, m.templateColumn);
+    });
+  }
+}
+
+/** The contract's MAX_CHAIN (the engine reads the contract as types only). */
+const MAX_CHAIN = 10;
+
+/** Transforms that read the data column(s) themselves: only first in a chain. */
+const FIRST_ONLY = new Set(['date', 'number', 'amount', 'boolean', 'debitCredit', 'constant', 'combine']);
+/** Transforms that make a column a chain op even alone. */
+const TEXT_STEPS = new Set(['combine', 'split', 'mapValues', 'default', 'slug', 'truncate', 'replace']);
+
+/** A pair's transforms as a list (one transform is a chain of one). */
+export function chainOf(m: MappingPair): Transform[] {
+  const t = m.transform;
+  if (t === undefined || t === null) return [];
+  if (Array.isArray(t)) {
+    if (t.length > MAX_CHAIN) {
+      throw new MappingError(`The chain for "${m.templateColumn}" has more than ${MAX_CHAIN} transforms.`);
     }
+    return t;
+  }
+  return [t];
+}
+
+/** A chain with a text step derives a value (a slug of the title, a part of a name): its column may feed others too. */
+function derived(chain: readonly Transform[]): boolean {
+  return chain.some((t) => TEXT_STEPS.has(t.kind));
+}
+
+/**
+ * The data columns a pair reads, and whether it reads them alone: a derived value (split, slug, combine…)
+ * may share its column with other pairs; every other pair claims its column.
+ */
+export function pairSources(m: MappingPair): { columns: string[]; exclusive: boolean } {
+  const first = chainOf(m)[0];
+  if (first?.kind === 'constant') return { columns: [], exclusive: false };
+  if (first?.kind === 'debitCredit')
+    return { columns: [first.debitColumn, first.creditColumn], exclusive: true };
+  if (first?.kind === 'combine') {
+    const cols = parseCombinePattern(first.pattern, m.templateColumn).cols;
+    return { columns: [...new Set(cols)], exclusive: false };
+  }
+  return { columns: m.dataColumn ? [m.dataColumn] : [], exclusive: !derived(chainOf(m)) };
+}
+
+/** Does this mapping need the sequential row loop (a chain, rules, a patch)? */
+export function needsSequential(mappings: readonly MappingPair[], o: ApplyOptions): boolean {
+  if (o.patch !== undefined) return true;
+  if (o.templateRules !== undefined && Object.keys(o.templateRules).length > 0) return true;
+  return mappings.some(
+    (m) => Array.isArray(m.transform) || (m.transform && TEXT_STEPS.has(m.transform.kind)),
+  );
+}
+
+function validateStep(t: Transform, column: string): void {
+  switch (t.kind) {
+    case 'date':
+      if (typeof t.output !== 'string' || !isValidPattern(t.output)) {
+        throw new MappingError(`The date output pattern for "${column}" must use YYYY, YY, MM, M, DD or D.`);
+      }
+      // The mapping arrives as JSON: anything but a text pattern (a number, an object) is a bad request.
+      if (
+        t.input !== undefined &&
+        (typeof t.input !== 'string' || (t.input !== 'auto' && !patternOrder(t.input)))
+      ) {
+        throw new MappingError(
+          `The date input pattern for "${column}" must hold a day, a month and a year, e.g. DD/MM/YYYY.`,
+        );
+      }
+      break;
+    case 'number':
+    case 'amount':
+    case 'debitCredit':
+      checkDecimals(t.decimals, column);
+      break;
+    case 'boolean':
+      if (!Array.isArray(t.output) || t.output.length !== 2 || t.output.some((s) => typeof s !== 'string')) {
+        throw new MappingError(`The boolean output for "${column}" must be two texts, e.g. ["Yes", "No"].`);
+      }
+      break;
+    case 'constant':
+      if (typeof t.value !== 'string') throw new MappingError(`The constant for "${column}" must be text.`);
+      break;
+    case 'trim':
+    case 'upper':
+    case 'lower':
+    case 'slug':
+      break;
+    case 'combine':
+      if (typeof t.pattern !== 'string')
+        throw new MappingError(`The combine pattern for "${column}" must be text.`);
+      parseCombinePattern(t.pattern, column);
+      break;
+    case 'split':
+      compileSplit(t, column);
+      break;
+    case 'mapValues':
+      compileMapValues(t, column);
+      break;
+    case 'default':
+      if (typeof t.value !== 'string') throw new MappingError(`The default for "${column}" must be text.`);
+      break;
+    case 'truncate':
+      if (!Number.isInteger(t.length) || t.length < 1) {
+        throw new MappingError(`Truncate for "${column}" needs a length: a whole number, 1 or more.`);
+      }
+      break;
+    case 'replace':
+      compileReplace(t.find, t.replace, t.regex === true, column);
+      break;
+    default:
+      throw new MappingError(`Unknown transform "${(t as { kind: string }).kind}" for "${column}".`);
   }
 }
 
@@ -105,6 +194,9 @@ export function validateApplyOptions(o: ApplyOptions): void {
   }
   if (o.encoding !== undefined && o.encoding !== 'utf-8' && o.encoding !== 'windows-1252') {
     throw new OptionsError('The output encoding must be utf-8 or windows-1252.');
+  }
+  if (o.quoteStyle !== undefined && o.quoteStyle !== 'minimal' && o.quoteStyle !== 'all') {
+    throw new OptionsError('quoteStyle must be "minimal" or "all".');
   }
   if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1)) {
     throw new OptionsError('threads must be a whole number, 1 or more.');
@@ -151,16 +243,14 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     p.stats.inferred.push(inference);
     for (const w of warnings) p.warn(0, column, '', w);
   };
-  return p.templateHeaders.map((column) => {
-    const op = newOp(column);
-    op.required = p.required.has(column);
-    const m = byTemplate.get(column);
-    if (!m) return op;
-    const t = m.transform;
+
+  /** Sets op up for one byte-level transform (or a plain copy) of m's data column. */
+  const single = (op: Op, m: MappingPair, t: Transform | undefined, exclusive: boolean): void => {
+    const column = op.column;
     if (t?.kind === 'constant') {
       op.kind = OP_CONST;
       op.bytes = constantCell(t.value, p.delim, p.protect);
-      return op;
+      return;
     }
     if (t?.kind === 'debitCredit') {
       op.kind = OP_DEBIT_CREDIT;
@@ -178,13 +268,13 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       addTotal(op, 'debitCredit', [t.debitColumn, t.creditColumn]);
       addInference(column, t.debitColumn, op.src);
       addInference(column, t.creditColumn, op.src2);
-      return op;
+      return;
     }
     op.src = columnIndex(info, m.dataColumn, column);
-    claim(op.src, column);
+    if (exclusive) claim(op.src, column);
     if (!t) {
       op.kind = OP_COPY;
-      return op;
+      return;
     }
     switch (t.kind) {
       case 'date': {
@@ -223,7 +313,109 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       case 'lower':
         op.kind = OP_LOWER;
         break;
+      default:
+        op.kind = OP_COPY;
     }
+  };
+
+  const rulesOf = p.options.templateRules ?? {};
+  return p.templateHeaders.map((column) => {
+    const op = newOp(column);
+    const r = rulesOf[column];
+    op.required = p.required.has(column) || r?.required === true;
+    op.rules = r ? compileRules(r, column) : null;
+    const m = byTemplate.get(column);
+    const steps = m ? chainOf(m) : [];
+    const first = steps[0] as Transform | undefined;
+    const isChain =
+      steps.length > 1 || (first !== undefined && TEXT_STEPS.has(first.kind)) || op.rules !== null;
+    if (!m) {
+      if (op.rules !== null) {
+        op.kind = OP_CHAIN;
+        op.chain = newChain();
+      }
+      return op;
+    }
+    if (!isChain) {
+      single(op, m, first, true);
+      return op;
+    }
+    // A chain: its first value, then the text steps.
+    const chain = newChain();
+    op.kind = OP_CHAIN;
+    op.chain = chain;
+    let rest = steps;
+    if (first?.kind === 'combine') {
+      const pattern = parseCombinePattern(first.pattern, column);
+      chain.source = SRC_COMBINE;
+      chain.combine = pattern;
+      chain.combineSrc = pattern.cols.map((c) => columnIndex(info, c, column));
+      rest = steps.slice(1);
+    } else if (first?.kind === 'constant') {
+      chain.source = SRC_CONSTANT;
+      chain.constant = first.value;
+      rest = steps.slice(1);
+    } else if (first !== undefined && BYTE_FIRST.has(first.kind)) {
+      const inner = newOp(column);
+      single(inner, m, first, !derived(steps));
+      chain.source = SRC_INNER;
+      chain.inner = inner;
+      op.src = inner.src;
+      rest = steps.slice(1);
+    } else {
+      op.src = columnIndex(info, m.dataColumn, column);
+      if (!derived(steps)) claim(op.src, column);
+      chain.source = SRC_CONTENT;
+    }
+    chain.steps = rest.map((t) => compileStep(t, column));
     return op;
   });
+}
+
+/** Byte transforms that can start a chain (run into the chain's scratch sink). */
+const BYTE_FIRST = new Set(['date', 'number', 'amount', 'boolean', 'debitCredit']);
+
+/** One text step of a chain. */
+function compileStep(t: Transform, column: string): Step {
+  switch (t.kind) {
+    case 'trim':
+      return (v) => v.trim();
+    case 'upper':
+      return (v) => v.toUpperCase();
+    case 'lower':
+      return (v) => v.toLowerCase();
+    case 'slug':
+      return (v) => slugify(v);
+    case 'default': {
+      const value = t.value;
+      return (v) => defaultValue(v, value);
+    }
+    case 'split': {
+      const f = compileSplit(t, column);
+      return (v) => f(v);
+    }
+    case 'mapValues': {
+      const f = compileMapValues(t, column);
+      return (v) => f(v);
+    }
+    case 'truncate': {
+      const length = t.length;
+      return (v, warn) => {
+        const cut = truncateText(v, length);
+        if (cut !== v) warn('truncate', v, `Cut to ${length} characters (it had ${graphemeLength(v)})`);
+        return cut;
+      };
+    }
+    case 'replace': {
+      const f = compileReplace(t.find, t.replace, t.regex === true, column);
+      return (v, warn) => {
+        const out = f(v);
+        if (out !== null) return out;
+        warn(undefined, v.slice(0, 100), 'Too long for the regular expression: left unchanged');
+        return v;
+      };
+    }
+    default:
+      throw new MappingError(`"${t.kind}" for "${column}" must be the first transform of the chain.`);
+  }
 }

@@ -46,9 +46,14 @@ function needsDecimalSample(t: Transform | undefined): boolean {
   return false;
 }
 
+/** The transform that reads the data column (the first of a chain). */
+function firstOf(m: MappingPair): Transform | undefined {
+  return Array.isArray(m.transform) ? m.transform[0] : m.transform;
+}
+
 /** Does any column need a sample before output starts? */
 export function needsProfile(mappings: readonly MappingPair[]): boolean {
-  return mappings.some((m) => needsDateSample(m.transform) || needsDecimalSample(m.transform));
+  return mappings.some((m) => needsDateSample(firstOf(m)) || needsDecimalSample(firstOf(m)));
 }
 
 /** The sampling pass: start() on the header, row() for each data row while it returns true, then decide(). */
@@ -88,7 +93,7 @@ export class ColumnProfile {
       return c;
     };
     for (const m of this.mappings) {
-      const t = m.transform;
+      const t = firstOf(m);
       if (needsDateSample(t)) get(columnIndex(info, m.dataColumn, m.templateColumn)).date = true;
       if (t?.kind === 'debitCredit') {
         get(columnIndex(info, t.debitColumn, m.templateColumn)).decimal = true;

@@ -6,6 +6,8 @@ import type { DateOrder } from '../dates';
 import type { NumberMode } from '../numbers';
 import type { SourceInfo } from '../reader';
 import type { ControlTotal } from '../types';
+import type { ChainPlan } from './chain';
+import type { CompiledRules } from './rules';
 import type { DecimalSum } from './totals';
 
 // Declared locally and exported in a list (see parser.ts): uses stay constants, not `exports.X` loads.
@@ -19,6 +21,8 @@ const OP_DEBIT_CREDIT = 6;
 const OP_TRIM = 7;
 const OP_UPPER = 8;
 const OP_LOWER = 9;
+/** A text chain (issue 22's transforms) and/or a column with rules: the cell is worked on as a string. */
+const OP_CHAIN = 10;
 
 export {
   OP_EMPTY,
@@ -31,6 +35,7 @@ export {
   OP_TRIM,
   OP_UPPER,
   OP_LOWER,
+  OP_CHAIN,
 };
 
 export interface Op {
@@ -58,6 +63,9 @@ export interface Op {
   bytes: Buffer;
   trueBytes: string;
   falseBytes: string;
+  // chain and rules
+  chain: ChainPlan | null;
+  rules: CompiledRules | null;
 }
 
 export function newOp(column: string): Op {
@@ -83,6 +91,8 @@ export function newOp(column: string): Op {
     bytes: Buffer.alloc(0),
     trueBytes: '',
     falseBytes: '',
+    chain: null,
+    rules: null,
   };
 }
 

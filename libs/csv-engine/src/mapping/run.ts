@@ -8,13 +8,28 @@ import { NumberScratch } from '../numbers';
 import type { BlockStats, WorkerInit } from '../parallel';
 import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, type ParserLimits, type RecordView } from '../parser';
 import type { SourceInfo } from '../reader';
-import type { ApplyOptions, ApplyStats, MappingPair } from '../types';
+import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } from '../types';
 import { ByteSink, writeCell, writeStringCell } from '../writer';
 import { mergeBlockStats, raggedReason, takeBlockStats } from './blocks';
 import type { CellOut, Span } from './cells';
+import { chainValue, scratchOut, SRC_CONTENT, type ChainHost } from './chain';
 import { compilePlan, type PlanInput } from './compile';
 import type { Decided } from './inference';
-import { OP_BOOL, OP_CONST, OP_COPY, OP_DATE, OP_DEBIT_CREDIT, OP_EMPTY, OP_NUMBER, type Op } from './plan';
+import {
+  OP_BOOL,
+  OP_CHAIN,
+  OP_CONST,
+  OP_COPY,
+  OP_DATE,
+  OP_DEBIT_CREDIT,
+  OP_EMPTY,
+  OP_LOWER,
+  OP_NUMBER,
+  OP_TRIM,
+  OP_UPPER,
+  type Op,
+} from './plan';
+import { checkValue, type CompiledRules } from './rules';
 import { finishTotals } from './totals';
 import { mapBoolean } from './transforms/boolean';
 import { GUARD as FORMULA_GUARD, copyField } from './transforms/copy';
@@ -34,12 +49,27 @@ const K_DATE = OP_DATE;
 const K_NUMBER = OP_NUMBER;
 const K_BOOL = OP_BOOL;
 const K_DEBIT_CREDIT = OP_DEBIT_CREDIT;
+const K_CHAIN = OP_CHAIN;
 const GUARD = FORMULA_GUARD;
 
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
 
-export class MappingRun implements CellOut, PlanInput {
+/**
+ * quoteStyle 'all': wraps the cell written from `before` in quotes unless it already is quoted (a written
+ * cell starts with a quote only when it was quoted: content with a quote is always quoted).
+ */
+function quoteCell(sink: ByteSink, before: number): void {
+  if (sink.pos > before && sink.buf[before] === QUOTE) return;
+  sink.ensure(2);
+  const buf = sink.buf;
+  if (sink.pos > before) buf.copyWithin(before + 1, before, sink.pos);
+  buf[before] = QUOTE;
+  buf[sink.pos + 1] = QUOTE;
+  sink.pos += 2;
+}
+
+export class MappingRun implements ChainHost, PlanInput {
   readonly stats: ApplyStats;
   readonly sink = new ByteSink(FLUSH_BYTES + 64 * 1024);
   readonly chunks: Buffer[] = [];
@@ -51,10 +81,20 @@ export class MappingRun implements CellOut, PlanInput {
   readonly groups = new DateGroups();
   readonly ymd: Ymd = { y: 0, m: 0, d: 0 };
   readonly cv: Span = { buf: Buffer.alloc(0), s: 0, e: 0 };
+  /** Where the byte transforms that start a chain write their cell (see chain.ts). */
+  readonly scratch: CellOut = scratchOut(this);
+  private readonly patch: RowPatch | null;
+  /** Rows with an edit in the patch, counted as they are written. */
+  private editedRows = 0;
+  private editedCells = 0;
+  rowDataEdits: Map<number, string> | null = null;
+  /** Template columns that copy a data column's text (trimmed or cased at most), by that column. */
+  private editFeeds = new Map<string, number>();
   /** The inference pass's decisions (set before compile). */
   decided = new Map<number, Decided>();
   private ops: Op[] = [];
   private readonly crlf: boolean;
+  private readonly quoteAll: boolean;
   private readonly maxWarnings: number;
   private readonly maxRows: number;
   private readonly cp1252: boolean;
@@ -77,6 +117,7 @@ export class MappingRun implements CellOut, PlanInput {
   ) {
     this.delim = (options.delimiter ?? ',').charCodeAt(0);
     this.crlf = (options.lineEnding ?? '\r\n') === '\r\n';
+    this.quoteAll = options.quoteStyle === 'all';
     this.protect = options.formulaProtection ?? true;
     this.maxWarnings = options.maxWarnings ?? 100;
     this.maxRows = options.maxRows ?? Infinity;
@@ -94,13 +135,31 @@ export class MappingRun implements CellOut, PlanInput {
       unmappableCharacters: 0,
       inferred: [],
       source: null as unknown as SourceInfo,
+      warningsByRule: {},
     };
+    this.patch = options.patch ?? null;
+    if (this.patch) this.stats.corrections = { cellsEdited: 0, rowsEdited: 0, rowsDeleted: 0 };
   }
 
-  warn(row: number, column: string, value: string, reason: string): void {
+  warn(row: number, column: string, value: string, reason: string, rule?: WarningRule): void {
     this.stats.warningCount++;
+    if (rule !== undefined) this.stats.warningsByRule[rule] = (this.stats.warningsByRule[rule] ?? 0) + 1;
     if (this.stats.warnings.length < this.maxWarnings)
-      this.stats.warnings.push({ row, column, value, reason });
+      this.stats.warnings.push(
+        rule === undefined ? { row, column, value, reason } : { row, column, value, reason, rule },
+      );
+  }
+
+  /** A chain's (or an edited) value: checked against the column's rules, then written. */
+  private writeChecked(op: Op, v: string, rowNo: number): void {
+    if (v === '') return;
+    const rules = op.rules;
+    if (rules !== null) this.check(rules, op.column, v, rowNo);
+    writeStringCell(this.sink, v, this.delim, this.protect);
+  }
+
+  private check(rules: CompiledRules, column: string, v: string, rowNo: number): void {
+    checkValue(rules, v, rowNo, (rule, message) => this.warn(rowNo, column, v, message, rule));
   }
 
   compile(info: SourceInfo): void {
@@ -108,6 +167,19 @@ export class MappingRun implements CellOut, PlanInput {
     this.expected = info.headers.length;
     this.sameDelim = info.delimiter.charCodeAt(0) === this.delim;
     this.ops = compilePlan(info, this);
+    this.editFeeds = new Map(
+      this.ops
+        .filter(
+          (op) =>
+            op.src >= 0 &&
+            (op.kind === OP_COPY ||
+              op.kind === OP_TRIM ||
+              op.kind === OP_UPPER ||
+              op.kind === OP_LOWER ||
+              (op.kind === OP_CHAIN && op.chain?.source === SRC_CONTENT)),
+        )
+        .map((op) => [op.column, op.src]),
+    );
   }
 
   writeHeader(): void {
@@ -126,9 +198,11 @@ export class MappingRun implements CellOut, PlanInput {
         sink.ensure(1);
         sink.byte(this.delim);
       }
+      const before = sink.pos;
       writeStringCell(sink, h, this.delim, this.protect);
+      if (this.quoteAll) quoteCell(sink, before);
     });
-    if (this.templateHeaders.length === 1 && this.templateHeaders[0] === '') {
+    if (!this.quoteAll && this.templateHeaders.length === 1 && this.templateHeaders[0] === '') {
       sink.ensure(2);
       sink.byte(QUOTE);
       sink.byte(QUOTE);
@@ -168,6 +242,22 @@ export class MappingRun implements CellOut, PlanInput {
       return false;
     }
     stats.rowsIn++;
+    let edits: ReadonlyMap<string, string> | null = null;
+    if (this.patch !== null) {
+      if (this.patch.deleted.has(rowNo)) {
+        (stats.corrections as { rowsDeleted: number }).rowsDeleted++;
+        return true;
+      }
+      edits = this.patch.edits.get(rowNo) ?? null;
+      this.rowDataEdits = null;
+      if (edits !== null) {
+        this.editedRows++;
+        for (const [column, value] of edits) {
+          const k = this.editFeeds.get(column);
+          if (k !== undefined) (this.rowDataEdits ??= new Map()).set(k, value);
+        }
+      }
+    }
     const count = r.count;
     if (count !== this.expected) this.ragged(r, rowNo);
     const sink = this.sink;
@@ -187,6 +277,15 @@ export class MappingRun implements CellOut, PlanInput {
       if (j > 0) sink.buf[sink.pos++] = delim;
       const op = ops[j];
       const before = sink.pos;
+      const edit = edits === null ? undefined : edits.get(op.column);
+      if (edit !== undefined) {
+        this.editedCells++;
+        sink.ensure(Buffer.byteLength(edit) * 2 + 8);
+        this.writeChecked(op, edit, rowNo);
+        if (op.required && sink.pos === before) this.missing(op, rowNo);
+        if (this.quoteAll) quoteCell(sink, before);
+        continue;
+      }
       switch (op.kind) {
         case K_COPY: {
           // The common cases inline; copyField() has them all.
@@ -231,13 +330,17 @@ export class MappingRun implements CellOut, PlanInput {
         case K_BOOL:
           if (op.src < count) mapBoolean(this, r, op);
           break;
+        case K_CHAIN: {
+          const v = chainValue(this, r, op, rowNo);
+          sink.ensure(v.length * 3 + 8);
+          this.writeChecked(op, v, rowNo);
+          break;
+        }
         default:
           if (op.src < count) mapText(this, r, op);
       }
-      if (op.required && sink.pos === before) {
-        stats.requiredMissing++;
-        this.warn(rowNo, op.column, '', 'Required value is empty');
-      }
+      if (op.required && sink.pos === before) this.missing(op, rowNo);
+      if (this.quoteAll) quoteCell(sink, before);
     }
     if (nOps === 1 && sink.pos === rowStart) {
       // a lone empty cell would read back as a blank line
@@ -249,6 +352,11 @@ export class MappingRun implements CellOut, PlanInput {
     return true;
   }
 
+  private missing(op: Op, rowNo: number): void {
+    this.stats.requiredMissing++;
+    this.warn(rowNo, op.column, '', 'Required value is empty', 'required');
+  }
+
   private ragged(r: RecordView, rowNo: number): void {
     this.stats.raggedRows++;
     const kept = this.stats.warnings.length;
@@ -258,8 +366,15 @@ export class MappingRun implements CellOut, PlanInput {
   }
 
   finish(): void {
-    finishTotals(this.ops);
+    finishTotals([...this.ops, ...this.ops.flatMap((op) => (op.chain?.inner ? [op.chain.inner] : []))]);
     this.flush();
+    const byRule = this.stats.warningsByRule;
+    const ruled = Object.values(byRule).reduce((a, b) => a + b, 0);
+    if (this.stats.warningCount > ruled) byRule.other = this.stats.warningCount - ruled;
+    if (this.stats.corrections) {
+      this.stats.corrections.cellsEdited = this.editedCells;
+      this.stats.corrections.rowsEdited = this.editedRows;
+    }
   }
 
   // ---- parallel mapping (see parallel.ts and blocks.ts) ----

@@ -20,6 +20,11 @@ export class ApiKeyEntity {
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
 
+  /** The team it belongs to; filled from the creator's current team when left out. */
+  @Index('IDX_api_keys_team')
+  @Column({ name: 'team_id', type: 'uuid' })
+  teamId: string;
+
   @Column({ type: 'varchar', length: 100 }) name: string;
   /** The first characters of the key (e.g. 'csvm_ab12'), shown in lists to tell keys apart. */
   @Column({ type: 'varchar', length: 32 }) prefix: string;

@@ -2,6 +2,7 @@ import { ApiKeyEntity } from './api-key.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { SavedMappingEntity } from './saved-mapping.entity';
 import { SessionEntity } from './session.entity';
+import { TeamEntity, TeamInvitationEntity, TeamMembershipEntity } from './team.entity';
 import { UsageHistoryEntity } from './usage-history.entity';
 import { UserEntity } from './user.entity';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity';
@@ -12,11 +13,15 @@ export {
   PasswordResetTokenEntity,
   SavedMappingEntity,
   SessionEntity,
+  TeamEntity,
+  TeamInvitationEntity,
+  TeamMembershipEntity,
   UsageHistoryEntity,
   UserEntity,
   WebhookDeliveryEntity,
   WebhookEndpointEntity,
 };
+export type { TeamRole } from './team.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -27,4 +32,7 @@ export const ENTITIES = [
   ApiKeyEntity,
   WebhookEndpointEntity,
   WebhookDeliveryEntity,
+  TeamEntity,
+  TeamMembershipEntity,
+  TeamInvitationEntity,
 ];

@@ -16,11 +16,17 @@ export class WebhookEndpointEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
 
   @Index('IDX_webhook_endpoints_user')
-  @Column({ name: 'user_id', type: 'uuid' })
-  userId: string;
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  /** Who created it (who ran it, for usage); null once that account is deleted. */
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId: string | null;
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
+
+  /** The team it belongs to; filled from the creator's current team when left out. */
+  @Index('IDX_webhook_endpoints_team')
+  @Column({ name: 'team_id', type: 'uuid' })
+  teamId: string;
 
   @Column({ type: 'varchar', length: 2048 }) url: string;
   /** 'whsec_' + base64 secret, used to sign deliveries (Standard Webhooks). */

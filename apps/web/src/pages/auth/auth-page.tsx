@@ -9,6 +9,7 @@ import { AuthMarketingPanel } from '../../features/auth/components/auth-marketin
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { nextPath } from '../../features/auth/utils/next-path';
 
 type AuthTab = 'login' | 'signup';
 
@@ -27,8 +28,8 @@ export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>(() => initialTab(location.state, location.search));
 
   useEffect(() => {
-    if (status === 'authenticated') navigate('/dashboard', { replace: true });
-  }, [status, navigate]);
+    if (status === 'authenticated') navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
+  }, [status, navigate, location.search]);
 
   if (status !== 'unauthenticated') return <FullScreenSpinner />;
 

@@ -102,7 +102,7 @@ export function DashboardPage() {
           <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
         </Stack>
 
-        {profile ? <UpgradeCard plan={profile.plan} /> : null}
+        {profile && profile.team?.role !== 'member' ? <UpgradeCard plan={profile.plan} /> : null}
 
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="stretch">
           <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">

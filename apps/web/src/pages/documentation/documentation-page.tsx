@@ -193,13 +193,24 @@ export function DocumentationPage() {
           ))}
         </Stack>
         <Text color="fg.muted" fontSize="sm">
-          With the sample files, <Code>result.csv</Code> holds (lines end with CRLF):
+          With the sample files, <Code>result.csv</Code> holds (its lines end like the template's, with LF):
         </Text>
         <CodeBlock label="The resulting result.csv">{SAMPLE_RESULT}</CodeBlock>
         <Text color="fg.muted" fontSize="sm">
           Small files processed without <Code>async</Code> answer <Code>200</Code> with <Code>csvData</Code>{' '}
           directly. Save a mapping for reuse with <Code>PUT /api/mappings/{'{id}'}</Code> and run it later
           with <Code>{'"mappingId"'}</Code>.
+        </Text>
+        <Heading as="h3" size="md" id="bulk-uploads" scrollMarginTop="20">
+          Bulk uploads (Business and Enterprise)
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Upload up to 20 data files as above, then <Code>POST /api/batches</Code> with{' '}
+          <Code>{'{ templateFileId, dataFileIds, mappings | mappingId }'}</Code>. The answer (<Code>202</Code>
+          ) lists one job per file that fits the mapping and, under <Code>rejected</Code>, each file that does
+          not with the reason. The rows of every file are checked against your monthly quota before anything
+          runs. Poll <Code>GET /api/batches/{'{id}'}</Code> for each file’s progress and the batch total, then
+          download every result at once from <Code>GET /api/batches/{'{id}'}/result.zip</Code>.
         </Text>
       </DocSection>
 

@@ -17,11 +17,14 @@ import { usePaymentReturn } from '../../features/billing/hooks/use-payment-retur
 import { SavedMappingsBanners } from '../../features/saved-mappings/components/saved-mappings-banners';
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
 import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
+import { TeamSection } from '../../features/teams/components/team-section';
 
 export function ProfilePage() {
   const { data: profile } = useProfile();
   const apiAccess = profile?.planLimits.apiAccess === true;
   const webhookSupport = profile?.planLimits.webhookSupport === true;
+  // Billing stays with the team's account holder: members see no payment actions.
+  const member = profile?.team?.role === 'member';
   usePaymentReturn();
   useScrollToPlans(Boolean(profile));
 
@@ -64,6 +67,7 @@ export function ProfilePage() {
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
           <Stack gap="6" minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
             <ProfileInformation />
+            <TeamSection />
             {apiAccess ? <ApiKeysSection /> : null}
           </Stack>
           {/* Webhooks come next on a phone, and span both columns on wide screens, where the delivery log
@@ -87,7 +91,11 @@ export function ProfilePage() {
         </Grid>
 
         <Stack as="section" id="plans" aria-label="Plans" gap="6" scrollMarginTop="20">
-          {profile ? (
+          {member ? (
+            <Text color="fg.muted" data-testid="billing-by-account-holder">
+              Your team’s plan ({profile?.plan}) and billing are managed by its account holder.
+            </Text>
+          ) : profile ? (
             <>
               <SavedMappingsBanners
                 plan={profile.plan}
@@ -97,7 +105,7 @@ export function ProfilePage() {
               <PlanGrid profile={profile} />
             </>
           ) : null}
-          <NeedHelpChoosingCard />
+          {member ? null : <NeedHelpChoosingCard />}
         </Stack>
       </Stack>
     </AppPage>

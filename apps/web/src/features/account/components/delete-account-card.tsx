@@ -6,6 +6,7 @@ import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
+import { useProfile } from '../api/get-profile';
 
 const CONSEQUENCES = [
   'Your account and profile will be deleted',
@@ -24,6 +25,9 @@ export function DeleteAccountCard() {
   const [password, setPassword] = useState('');
   const { trigger, isMutating } = useDeleteAccount();
   const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  // An account holder's team goes with the account: its members lose access (the api asks for the count).
+  const membersLosingAccess = profile?.team?.role === 'owner' ? Math.max(0, profile.team.members - 1) : 0;
 
   function cancel() {
     setOpen(false);
@@ -42,7 +46,11 @@ export function DeleteAccountCard() {
     }
     if (!window.confirm(CONFIRM_TEXT)) return;
     try {
-      await trigger({ password });
+      await trigger(
+        membersLosingAccess > 0
+          ? { password, confirmMembersLosingAccess: membersLosingAccess }
+          : { password },
+      );
       showToast({
         title: 'Account Deleted',
         description: 'Your account has been permanently deleted.',
@@ -83,6 +91,12 @@ export function DeleteAccountCard() {
                 <Alert.Title>Deleting your account will:</Alert.Title>
                 <Alert.Description>
                   <List.Root ps="4" mt="1" gap="0.5">
+                    {membersLosingAccess > 0 ? (
+                      <List.Item fontWeight="semibold" data-testid="members-losing-access">
+                        {membersLosingAccess} team member{membersLosingAccess === 1 ? '' : 's'} will lose
+                        access to the team’s saved mappings, jobs and settings
+                      </List.Item>
+                    ) : null}
                     {CONSEQUENCES.map((c) => (
                       <List.Item key={c}>{c}</List.Item>
                     ))}

@@ -1,7 +1,8 @@
 import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { AuthMessages, IDENTIFIER_MAX_LENGTH, passwordErrors } from '@csv-mapper/domain';
+import { nextPath } from '../utils/next-path';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ export function LoginForm() {
   const [identifierError, setIdentifierError] = useState<string | null>(null);
   const { trigger, isMutating } = useLogin();
   const navigate = useNavigate();
+  const location = useLocation();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -43,7 +45,7 @@ export function LoginForm() {
         description: user?.username ? `Logged in as ${user.username}` : undefined,
         type: 'success',
       });
-      navigate('/dashboard', { replace: true });
+      navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
     } catch (err) {
       showToast({
         title: 'Login failed',

@@ -1,7 +1,8 @@
 import { Button, Field, SimpleGrid, Input, Stack } from '@chakra-ui/react';
 import { AuthMessages, isValidEmail, passwordErrors } from '@csv-mapper/domain';
+import { nextPath } from '../utils/next-path';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ export function RegisterForm() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const { trigger, isMutating } = useRegister();
   const navigate = useNavigate();
+  const location = useLocation();
 
   function set<K extends keyof typeof form>(key: K, value: string) {
     setForm((f) => ({ ...f, [key]: value }));
@@ -51,7 +53,7 @@ export function RegisterForm() {
         description: user?.username ? `Your account ${user.username} is ready.` : 'Your account is ready.',
         type: 'success',
       });
-      navigate('/dashboard', { replace: true });
+      navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
     } catch (err) {
       showToast({
         title: 'Registration failed',

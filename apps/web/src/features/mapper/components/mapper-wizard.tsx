@@ -14,8 +14,10 @@ import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
 import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
 import { deleteUpload, uploadFile } from '../api/upload-file';
+import { ReviewPanel } from '../../review/components/review-panel';
 import {
   VIRTUAL_TEMPLATE_PREFIX,
+  builtInOf,
   useMapperState,
   type MapperFile,
   type MapperResult,
@@ -34,6 +36,7 @@ import {
 import { MappingBoard } from './mapping-board';
 import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
+import { RulesEditor } from './rules-editor';
 import {
   BackgroundJobProgress,
   PROGRESS_STAGES,
@@ -69,6 +72,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [limitOpen, setLimitOpen] = useState(false);
   const [progress, setProgress] = useState(PROGRESS_STAGES[0]);
   const [queued, setQueued] = useState<QueuedResponse | null>(null);
+  const [reviewJobId, setReviewJobId] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
   const [match, setMatch] = useState<SavedMappingView | null>(null);
@@ -81,7 +85,18 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [batchId, setBatchId] = useState<string | null>(null);
   const bulkAllowed = signedIn && planLimits?.asyncProcessing === true;
 
-  const { step, template, data, mappings, suggested, result } = state;
+  const { step, template, data, mappings, suggested, result, templateRules } = state;
+  const builtIn = builtInOf(template);
+  // The grid checks edits against the built-in template's own rules and those the user added.
+  const reviewRules = {
+    ...Object.fromEntries(
+      (builtIn?.columns ?? []).flatMap((c) => {
+        const rules = (c as { rules?: object }).rules;
+        return rules ? [[c.name, rules]] : [];
+      }),
+    ),
+    ...templateRules,
+  };
   const maxSizeText = planLimits ? formatPlanFileSize(planLimits.maxFileSize) : '1MB';
 
   // ?loadMapping=<id> (spec §4): a virtual template from the saved headers, the saved pairs, toast.
@@ -96,6 +111,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           name: m.name,
           templateHeaders: m.templateHeaders,
           mappings: m.mappings,
+          templateRules: m.templateRules,
         });
         showToast({ title: 'Mapping loaded', description: m.name, type: 'success' });
       },
@@ -207,8 +223,9 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       dataFileId: data.id,
       mappings,
       ...(template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ? { templateHeaders: template.headers } : {}),
+      ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
     };
-  }, [template, data, mappings]);
+  }, [template, data, mappings, templateRules]);
 
   // Live preview, debounced; the last answer wins.
   useEffect(() => {
@@ -315,6 +332,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       return;
     }
     dispatch({ type: 'generate' });
+    setReviewJobId(null);
     setProgress(PROGRESS_STAGES[0]);
     const stages = (async () => {
       for (let i = 1; i < PROGRESS_STAGES.length; i++) {
@@ -327,6 +345,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       const res = await processMapping(body);
       if ('jobId' in res) {
         setQueued(res);
+        setReviewJobId(res.jobId);
         return;
       }
       await stages;
@@ -351,6 +370,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         templateHeaders: template.headers,
         dataHeaders: data?.headers ?? [],
         mappings,
+        ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
       });
       showToast({
         title: 'Mapping saved successfully',
@@ -465,6 +485,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             templateHeaders={template.headers}
             dataHeaders={data.headers}
             sampleRows={data.data}
+            columnValues={(data as { columnValues?: Record<string, string[]> }).columnValues}
             mappings={mappings}
             suggested={suggested}
             onMap={(d, t) => dispatch({ type: 'map', dataColumn: d, templateColumn: t })}
@@ -473,6 +494,13 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             onAcceptSuggestions={() => dispatch({ type: 'acceptSuggestions' })}
             onClearSuggestions={() => dispatch({ type: 'clearSuggestions' })}
           />
+          {builtIn ? null : (
+            <RulesEditor
+              templateHeaders={template.headers}
+              rules={templateRules}
+              onChange={(c, r) => dispatch({ type: 'setRules', templateColumn: c, rules: r })}
+            />
+          )}
           <MappingPreview preview={preview} loading={previewLoading} />
           <HStack
             justify="space-between"
@@ -520,15 +548,27 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             }}
           />
         ) : result ? (
-          <ProcessingSuccess
-            result={result}
-            onReset={() => {
-              setPreview(null);
-              setMatch(null);
-              dispatch({ type: 'reset' });
-              if (loadMappingId) setParams({}, { replace: true });
-            }}
-          />
+          <Box>
+            <ProcessingSuccess
+              result={result}
+              onReset={() => {
+                setPreview(null);
+                setMatch(null);
+                dispatch({ type: 'reset' });
+                if (loadMappingId) setParams({}, { replace: true });
+              }}
+            />
+            {result.warningCount > 0 && template && (reviewJobId || result.csvData) ? (
+              <ReviewPanel
+                columns={template.headers}
+                rules={reviewRules}
+                filename={result.filename}
+                csvData={result.csvData}
+                warnings={result.warnings}
+                jobId={reviewJobId ?? undefined}
+              />
+            ) : null}
+          </Box>
         ) : queued ? (
           <BackgroundJobProgress queued={queued} onDone={finish} onFailed={jobFailed} />
         ) : (

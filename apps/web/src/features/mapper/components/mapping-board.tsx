@@ -28,7 +28,8 @@ import {
 } from '@dnd-kit/core';
 import { useState } from 'react';
 import { XIcon } from '../../../components/icons';
-import type { MappingPair, Transform } from '@csv-mapper/contracts';
+import type { MappingPair } from '@csv-mapper/contracts';
+import { stepsOf, type TransformValue } from '../utils/transform-chain';
 import { TransformPicker } from './transform-picker';
 
 // Step 3 (spec §2/§4): data columns are draggable cards, template columns drop targets. Pointer and
@@ -120,9 +121,10 @@ interface TemplateCardProps {
   pair: MappingPair | undefined;
   suggested: boolean;
   dataHeaders: string[];
+  values: (dataColumn: string) => string[];
   onMap: (dataColumn: string) => void;
   onUnmap: () => void;
-  onTransform: (t: Transform | undefined) => void;
+  onTransform: (t: TransformValue) => void;
 }
 
 function TemplateCard({
@@ -130,18 +132,22 @@ function TemplateCard({
   pair,
   suggested,
   dataHeaders,
+  values,
   onMap,
   onUnmap,
   onTransform,
 }: TemplateCardProps) {
   const { setNodeRef, isOver } = useDroppable({ id: TEMPLATE + column });
   const mapped = pair !== undefined;
+  const first = stepsOf(pair?.transform)[0];
   const source =
-    pair?.transform?.kind === 'debitCredit'
-      ? `${pair.transform.debitColumn} − / ${pair.transform.creditColumn} +`
-      : pair?.transform?.kind === 'constant'
+    first?.kind === 'debitCredit'
+      ? `${first.debitColumn} − / ${first.creditColumn} +`
+      : first?.kind === 'constant'
         ? 'Fixed value'
-        : pair?.dataColumn;
+        : first?.kind === 'combine'
+          ? first.pattern || 'Combined columns'
+          : pair?.dataColumn;
   return (
     <Box
       ref={setNodeRef}
@@ -188,7 +194,7 @@ function TemplateCard({
         <NativeSelect.Root size="xs">
           <NativeSelect.Field
             aria-label={`Data column for ${column}`}
-            value={pair && pair.dataColumn && pair.transform?.kind !== 'debitCredit' ? pair.dataColumn : ''}
+            value={pair && pair.dataColumn && first?.kind !== 'debitCredit' ? pair.dataColumn : ''}
             onChange={(e) => (e.currentTarget.value ? onMap(e.currentTarget.value) : onUnmap())}
           >
             <option value="">Choose a data column…</option>
@@ -204,6 +210,7 @@ function TemplateCard({
           templateColumn={column}
           transform={pair?.transform}
           dataHeaders={dataHeaders}
+          values={pair?.dataColumn ? values(pair.dataColumn) : []}
           onChange={onTransform}
         />
       </Stack>
@@ -215,11 +222,13 @@ export interface MappingBoardProps {
   templateHeaders: string[];
   dataHeaders: string[];
   sampleRows: string[][] | undefined;
+  /** Each data column's distinct values from the inspection sample, when the upload answer carries them. */
+  columnValues?: Record<string, string[]>;
   mappings: MappingPair[];
   suggested: string[];
   onMap: (dataColumn: string, templateColumn: string) => void;
   onUnmap: (templateColumn: string) => void;
-  onTransform: (templateColumn: string, t: Transform | undefined) => void;
+  onTransform: (templateColumn: string, t: TransformValue) => void;
   onAcceptSuggestions: () => void;
   onClearSuggestions: () => void;
 }
@@ -232,11 +241,14 @@ export function MappingBoard(props: MappingBoardProps) {
     useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenTargets }),
   );
   const used = new Set(
-    mappings.flatMap((p) =>
-      p.transform?.kind === 'debitCredit'
-        ? [p.transform.debitColumn, p.transform.creditColumn]
-        : [p.dataColumn],
-    ),
+    mappings.flatMap((p) => {
+      const t = stepsOf(p.transform)[0];
+      return t?.kind === 'debitCredit'
+        ? [t.debitColumn, t.creditColumn]
+        : t?.kind === 'combine'
+          ? [...t.pattern.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1])
+          : [p.dataColumn];
+    }),
   );
   const onDragEnd = (e: DragEndEvent) => {
     setActive(null);
@@ -314,6 +326,9 @@ export function MappingBoard(props: MappingBoardProps) {
               key={t}
               column={t}
               pair={mappings.find((p) => p.templateColumn === t)}
+              values={(d) =>
+                props.columnValues?.[d] ?? (sampleRows ?? []).map((r) => r[dataHeaders.indexOf(d)] ?? '')
+              }
               suggested={suggested.includes(t)}
               dataHeaders={dataHeaders}
               onMap={(d) => props.onMap(d, t)}

@@ -1,9 +1,20 @@
-import { HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { ArrowLeftIcon, ArrowRightIcon, PlusIcon, XIcon } from '../../../components/icons';
 import type { Transform, TransformKind } from '@csv-mapper/contracts';
+import {
+  fromSteps,
+  moveStep,
+  stepsOf,
+  type Step,
+  type StepKind,
+  type TransformValue,
+} from '../utils/transform-chain';
+import { NewTransformEditor, newTransformDefault } from './transform-editors';
 
-// Per template column: how the mapped value is rewritten (ARCHITECTURE §4), with sensible defaults.
+// Per template column: how the mapped value is rewritten (ARCHITECTURE §4), with sensible defaults; issue 22
+// adds combine, split, value tables, default, slug, truncate and replace, and chains of steps.
 
-const KINDS: { value: TransformKind | ''; label: string }[] = [
+const KINDS: { value: StepKind | ''; label: string }[] = [
   { value: '', label: 'No transform' },
   { value: 'date', label: 'Date' },
   { value: 'number', label: 'Number' },
@@ -14,6 +25,13 @@ const KINDS: { value: TransformKind | ''; label: string }[] = [
   { value: 'trim', label: 'Trim spaces' },
   { value: 'upper', label: 'UPPERCASE' },
   { value: 'lower', label: 'lowercase' },
+  { value: 'combine', label: 'Combine columns' },
+  { value: 'split', label: 'Split a column' },
+  { value: 'mapValues', label: 'Map values (table)' },
+  { value: 'default', label: 'Default when empty' },
+  { value: 'slug', label: 'URL handle (slug)' },
+  { value: 'truncate', label: 'Cut to length' },
+  { value: 'replace', label: 'Find and replace' },
 ];
 
 const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'M/D/YYYY'];
@@ -24,8 +42,10 @@ const BOOLEANS: [string, string][] = [
   ['1', '0'],
 ];
 
-export function defaultFor(kind: TransformKind, dataHeaders: string[]): Transform {
-  switch (kind) {
+export function defaultFor(kind: StepKind, dataHeaders: string[], values: string[] = []): Step {
+  const fresh = newTransformDefault(kind, dataHeaders, values);
+  if (fresh) return fresh;
+  switch (kind as TransformKind) {
     case 'date':
       return { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' };
     case 'number':
@@ -71,25 +91,21 @@ function Select({
   );
 }
 
-export interface TransformPickerProps {
+export interface StepEditorProps {
   templateColumn: string;
-  transform: Transform | undefined;
+  step: Step;
   dataHeaders: string[];
-  onChange: (t: Transform | undefined) => void;
+  values: string[];
+  onChange: (t: Step) => void;
 }
 
-export function TransformPicker({ templateColumn, transform, dataHeaders, onChange }: TransformPickerProps) {
-  const kind = transform?.kind ?? '';
+/** The options of one step (the kind is chosen by the caller). */
+export function StepEditor({ templateColumn, step, dataHeaders, values, onChange }: StepEditorProps) {
+  const transform = step;
   const cols = dataHeaders.map((h) => ({ value: h, label: h }));
   return (
-    <Stack gap="1.5">
-      <Select
-        label={`Transform for ${templateColumn}`}
-        value={kind}
-        options={KINDS}
-        onChange={(v) => onChange(v ? defaultFor(v as TransformKind, dataHeaders) : undefined)}
-      />
-      {transform?.kind === 'date' ? (
+    <>
+      {transform.kind === 'date' ? (
         <Select
           label={`Date format for ${templateColumn}`}
           value={transform.output}
@@ -97,7 +113,7 @@ export function TransformPicker({ templateColumn, transform, dataHeaders, onChan
           onChange={(v) => onChange({ ...transform, output: v })}
         />
       ) : null}
-      {transform?.kind === 'number' || transform?.kind === 'amount' ? (
+      {transform.kind === 'number' || transform.kind === 'amount' ? (
         <Select
           label={`Decimals for ${templateColumn}`}
           value={transform.decimals === undefined ? '' : String(transform.decimals)}
@@ -108,7 +124,7 @@ export function TransformPicker({ templateColumn, transform, dataHeaders, onChan
           onChange={(v) => onChange({ ...transform, decimals: v === '' ? undefined : Number(v) })}
         />
       ) : null}
-      {transform?.kind === 'boolean' ? (
+      {transform.kind === 'boolean' ? (
         <Select
           label={`Yes/no output for ${templateColumn}`}
           value={transform.output.join('/')}
@@ -116,7 +132,7 @@ export function TransformPicker({ templateColumn, transform, dataHeaders, onChan
           onChange={(v) => onChange({ kind: 'boolean', output: v.split('/') as [string, string] })}
         />
       ) : null}
-      {transform?.kind === 'debitCredit' ? (
+      {transform.kind === 'debitCredit' ? (
         <HStack gap="1.5">
           <Select
             label={`Debit column for ${templateColumn}`}
@@ -132,7 +148,7 @@ export function TransformPicker({ templateColumn, transform, dataHeaders, onChan
           />
         </HStack>
       ) : null}
-      {transform?.kind === 'constant' ? (
+      {transform.kind === 'constant' ? (
         <Input
           size="xs"
           aria-label={`Fixed value for ${templateColumn}`}
@@ -141,6 +157,125 @@ export function TransformPicker({ templateColumn, transform, dataHeaders, onChan
           onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
         />
       ) : null}
+      <NewTransformEditor
+        templateColumn={templateColumn}
+        step={transform}
+        dataHeaders={dataHeaders}
+        values={values}
+        onChange={onChange}
+      />
+    </>
+  );
+}
+
+export interface TransformPickerProps {
+  templateColumn: string;
+  transform: TransformValue;
+  dataHeaders: string[];
+  /** The mapped data column's distinct values (for a value table). */
+  values?: string[];
+  onChange: (t: TransformValue) => void;
+}
+
+/** The column's transform: one step, or several applied in order (add, remove, move up and down). */
+export function TransformPicker({
+  templateColumn,
+  transform,
+  dataHeaders,
+  values = [],
+  onChange,
+}: TransformPickerProps) {
+  const steps = stepsOf(transform);
+  const set = (next: Step[]) => onChange(fromSteps(next));
+  const chained = steps.length > 1;
+  if (steps.length === 0) {
+    return (
+      <Select
+        label={`Transform for ${templateColumn}`}
+        value=""
+        options={KINDS}
+        onChange={(v) => (v ? set([defaultFor(v as StepKind, dataHeaders, values)]) : undefined)}
+      />
+    );
+  }
+  return (
+    <Stack gap="1.5" role="group" aria-label={`Transforms for ${templateColumn}`}>
+      {steps.map((step, i) => {
+        const name = i === 0 ? `Transform for ${templateColumn}` : `Step ${i + 1} for ${templateColumn}`;
+        return (
+          <Stack
+            key={i}
+            gap="1.5"
+            ps={chained ? '2' : undefined}
+            borderStartWidth={chained ? '2px' : undefined}
+            borderColor="blue.muted"
+            data-testid="transform-step"
+          >
+            <HStack gap="1">
+              <Select
+                label={name}
+                value={step.kind}
+                options={i === 0 ? KINDS : KINDS.filter((k) => k.value !== '')}
+                onChange={(v) =>
+                  set(
+                    v
+                      ? steps.map((s, j) => (j === i ? defaultFor(v as StepKind, dataHeaders, values) : s))
+                      : steps.filter((_, j) => j !== i),
+                  )
+                }
+              />
+              {chained ? (
+                <>
+                  <IconButton
+                    aria-label={`Move step ${i + 1} of ${templateColumn} earlier`}
+                    size="2xs"
+                    variant="ghost"
+                    disabled={i === 0}
+                    onClick={() => set(moveStep(steps, i, i - 1))}
+                  >
+                    <ArrowLeftIcon transform="rotate(90deg)" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={`Move step ${i + 1} of ${templateColumn} later`}
+                    size="2xs"
+                    variant="ghost"
+                    disabled={i === steps.length - 1}
+                    onClick={() => set(moveStep(steps, i, i + 1))}
+                  >
+                    <ArrowRightIcon transform="rotate(90deg)" />
+                  </IconButton>
+                  <IconButton
+                    aria-label={`Remove step ${i + 1} of ${templateColumn}`}
+                    size="2xs"
+                    variant="ghost"
+                    onClick={() => set(steps.filter((_, j) => j !== i))}
+                  >
+                    <XIcon />
+                  </IconButton>
+                </>
+              ) : null}
+            </HStack>
+            <StepEditor
+              templateColumn={templateColumn}
+              step={step}
+              dataHeaders={dataHeaders}
+              values={values}
+              onChange={(t) => set(steps.map((s, j) => (j === i ? t : s)))}
+            />
+          </Stack>
+        );
+      })}
+      <Box>
+        <Button
+          size="2xs"
+          variant="ghost"
+          colorPalette="blue"
+          onClick={() => set([...steps, { kind: 'trim' }])}
+          aria-label={`Add a step to ${templateColumn}`}
+        >
+          <PlusIcon /> Then…
+        </Button>
+      </Box>
     </Stack>
   );
 }

@@ -239,3 +239,29 @@ describe('reading a file again (the Detected panel)', () => {
     expect(after.mappings.map((m) => m.templateColumn).sort()).toEqual(['Email', 'Notes']);
   });
 });
+
+describe('issue 22: combine pairs and template rules', () => {
+  it('a combine fills a template column with no data column of its own, and a drop elsewhere keeps it', () => {
+    const combine = { kind: 'combine', pattern: '{First} {Last}' } as unknown as MappingPair['transform'];
+    const s = run(
+      ...bothFiles(),
+      { type: 'unmap', templateColumn: 'Name' },
+      {
+        type: 'setTransform',
+        templateColumn: 'Name',
+        transform: combine,
+      },
+    );
+    expect(s.mappings).toContainEqual({ templateColumn: 'Name', dataColumn: '', transform: combine });
+  });
+
+  it('rules are set per column, cleared when emptied, and reset by a new template', () => {
+    let s = run({ type: 'setRules', templateColumn: 'Name', rules: { required: true, maxLength: 100 } });
+    s = mapperReducer(s, { type: 'setRules', templateColumn: 'Email', rules: { type: 'email' } });
+    expect(s.templateRules).toEqual({ Name: { required: true, maxLength: 100 }, Email: { type: 'email' } });
+    s = mapperReducer(s, { type: 'setRules', templateColumn: 'Name', rules: undefined });
+    expect(s.templateRules).toEqual({ Email: { type: 'email' } });
+    s = mapperReducer(s, { type: 'templateUploaded', file: template });
+    expect(s.templateRules).toEqual({});
+  });
+});

@@ -1,6 +1,8 @@
 import { useReducer } from 'react';
 import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
-import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
+import type { MappingPair, ProcessResponse, UploadRecord } from '@csv-mapper/contracts';
+import { fillsWithoutDataColumn, stepsOf, type TransformValue } from '../utils/transform-chain';
+import type { ColumnRules, TemplateRules } from '@csv-mapper/contracts';
 
 // The wizard's state machine (spec §4): steps, both files, the mapping pairs (with which ones are still
 // unconfirmed suggestions) and the last result. Pure reducer, so every rule lives in one place.
@@ -15,7 +17,9 @@ export type MapperFile = Pick<
   Partial<UploadRecord>;
 
 /** The last run: the sync answer, or a finished background job's (downloaded from `downloadUrl`). */
-export type MapperResult = ProcessResponse & { downloadUrl?: string };
+/** A sync answer, or a finished background job's (whose totals and output settings come from the job). */
+export type MapperResult = Omit<ProcessResponse, 'output' | 'totals'> &
+  Partial<Pick<ProcessResponse, 'output' | 'totals'>> & { downloadUrl?: string };
 
 export { VIRTUAL_TEMPLATE_PREFIX };
 
@@ -27,6 +31,8 @@ export interface MapperState {
   /** Template columns whose pair came from the suggester and is not confirmed yet. */
   suggested: string[];
   result: MapperResult | null;
+  /** Rules the user added to the template's columns (issue 22), saved with the mapping. */
+  templateRules: TemplateRules;
 }
 
 export type MapperAction =
@@ -38,11 +44,18 @@ export type MapperAction =
   | { type: 'goTo'; step: Step }
   | { type: 'map'; dataColumn: string; templateColumn: string }
   | { type: 'unmap'; templateColumn: string }
-  | { type: 'setTransform'; templateColumn: string; transform: Transform | undefined }
+  | { type: 'setTransform'; templateColumn: string; transform: TransformValue }
   | { type: 'acceptSuggestions' }
   | { type: 'clearSuggestions' }
   | { type: 'setMappings'; mappings: MappingPair[] }
-  | { type: 'loadMapping'; name: string; templateHeaders: string[]; mappings: MappingPair[] }
+  | { type: 'setRules'; templateColumn: string; rules: ColumnRules | undefined }
+  | {
+      type: 'loadMapping';
+      name: string;
+      templateHeaders: string[];
+      mappings: MappingPair[];
+      templateRules?: TemplateRules;
+    }
   | { type: 'generate' }
   | { type: 'processed'; result: MapperResult }
   | { type: 'processFailed' }
@@ -55,11 +68,12 @@ export const initialMapperState: MapperState = {
   mappings: [],
   suggested: [],
   result: null,
+  templateRules: {},
 };
 
 /** A pair that reads no single data column (constant, debit + credit) does not "use" its dataColumn. */
 function usesDataColumn(p: MappingPair): boolean {
-  return p.transform?.kind !== 'constant' && p.transform?.kind !== 'debitCredit' && p.dataColumn !== '';
+  return !fillsWithoutDataColumn(p.transform) && p.dataColumn !== '';
 }
 
 /** The built-in template behind a virtual template id, if any (for default transforms). */
@@ -68,7 +82,7 @@ export function builtInOf(template: MapperFile | null) {
   return findBuiltInTemplate(template.id.slice(VIRTUAL_TEMPLATE_PREFIX.length));
 }
 
-function defaultTransform(template: MapperFile | null, templateColumn: string): Transform | undefined {
+function defaultTransform(template: MapperFile | null, templateColumn: string): TransformValue {
   return builtInOf(template)?.columns.find((c) => c.name === templateColumn)?.defaultTransform;
 }
 
@@ -77,7 +91,7 @@ export function applyDrop(
   mappings: MappingPair[],
   dataColumn: string,
   templateColumn: string,
-  transform?: Transform,
+  transform?: TransformValue,
 ): MappingPair[] {
   const kept = mappings.filter(
     (p) => p.templateColumn !== templateColumn && !(usesDataColumn(p) && p.dataColumn === dataColumn),
@@ -102,9 +116,10 @@ function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperF
   const d = new Set(data.headers);
   return mappings.filter((p) => {
     if (!t.has(p.templateColumn)) return false;
-    const tr = p.transform;
+    const tr = stepsOf(p.transform)[0];
     if (tr?.kind === 'constant') return true;
     if (tr?.kind === 'debitCredit') return d.has(tr.debitColumn) && d.has(tr.creditColumn);
+    if (tr?.kind === 'combine') return true;
     return d.has(p.dataColumn);
   });
 }
@@ -112,7 +127,15 @@ function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperF
 export function mapperReducer(state: MapperState, action: MapperAction): MapperState {
   switch (action.type) {
     case 'templateUploaded':
-      return { ...state, template: action.file, mappings: [], suggested: [], result: null, step: 2 };
+      return {
+        ...state,
+        template: action.file,
+        mappings: [],
+        suggested: [],
+        result: null,
+        templateRules: {},
+        step: 2,
+      };
     case 'dataUploaded': {
       const template = state.template;
       if (!template) return { ...state, data: action.file, step: 3 };
@@ -157,9 +180,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     case 'map': {
       const existing = state.mappings.find((p) => p.templateColumn === action.templateColumn);
       const transform =
-        existing?.transform &&
-        existing.transform.kind !== 'constant' &&
-        existing.transform.kind !== 'debitCredit'
+        existing?.transform && !fillsWithoutDataColumn(existing.transform)
           ? existing.transform
           : defaultTransform(state.template, action.templateColumn);
       return {
@@ -180,7 +201,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
       const others = state.mappings.filter((p) => p.templateColumn !== templateColumn);
       if (!existing) {
         // constant and debit + credit fill a template column without a dragged data column
-        if (transform?.kind === 'constant' || transform?.kind === 'debitCredit') {
+        if (fillsWithoutDataColumn(transform)) {
           return { ...state, mappings: [...others, { templateColumn, dataColumn: '', transform }] };
         }
         return state;
@@ -205,6 +226,14 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     }
     case 'setMappings':
       return { ...state, mappings: action.mappings, suggested: [] };
+    case 'setRules': {
+      const { [action.templateColumn]: _old, ...rest } = state.templateRules;
+      const empty = !action.rules || Object.keys(action.rules).length === 0;
+      return {
+        ...state,
+        templateRules: empty ? rest : { ...rest, [action.templateColumn]: action.rules as ColumnRules },
+      };
+    }
     case 'loadMapping': {
       const template: MapperFile = {
         id: `${VIRTUAL_TEMPLATE_PREFIX}${Date.now()}`,
@@ -220,6 +249,7 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
         mappings: action.mappings,
         suggested: [],
         result: null,
+        templateRules: action.templateRules ?? {},
         step: state.data ? 3 : 2,
       };
     }

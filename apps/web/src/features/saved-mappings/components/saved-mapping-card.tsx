@@ -1,7 +1,7 @@
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { DownloadIcon, LockIcon, TrashIcon } from '../../../components/icons';
-import type { SavedMappingView } from '@csv-mapper/contracts';
+import type { MappingPair, SavedMappingView } from '@csv-mapper/contracts';
 
 const SHOWN_PAIRS = 3;
 
@@ -41,8 +41,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           {mapping.mappings.slice(0, SHOWN_PAIRS).map((p) => (
             <Text key={p.templateColumn} truncate>
               <Text as="span" color="fg.muted">
-                {p.dataColumn ||
-                  (p.transform?.kind === 'constant' ? 'Fixed value' : (p.transform?.kind ?? '—'))}
+                {p.dataColumn || firstKindLabel(p.transform)}
               </Text>{' '}
               → {p.templateColumn}
             </Text>
@@ -78,4 +77,10 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
       </Card.Footer>
     </Card.Root>
   );
+}
+
+/** What fills a pair without a data column: its first transform's kind (a chain is a list). */
+function firstKindLabel(t: MappingPair['transform']): string {
+  const first = Array.isArray(t) ? t[0] : t;
+  return first?.kind === 'constant' ? 'Fixed value' : (first?.kind ?? '—');
 }

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Client } from 'pg';
+import {
+  createMappingViaApi,
+  decodeQuotedPrintable,
+  newUser,
+  passwordField,
+  signUp,
+  subscribeToBusiness,
+  waitForMail,
+} from '../fixtures/helpers';
+
+// Teams in the browser: the account holder (Business) invites from the profile's Team section, the mail
+// really goes over SMTP, a new user opens its link, signs up from it, joins, and sees the team's saved
+// mapping. Screenshots of the Team section at 1280 and 375 px for a human to look at.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-output/e2e/teams-${name}.png`, fullPage: false });
+
+test('invite → accept from the mail link as a new user → the member sees the team’s saved mapping', async ({
+  browser,
+}) => {
+  const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const owner = await ownerCtx.newPage();
+  const holder = newUser('own');
+  await signUp(owner, holder);
+  await subscribeToBusiness(owner);
+  await createMappingViaApi(owner, 'Team bank export');
+
+  const invitee = newUser('mem');
+  await owner.goto('/profile');
+  const team = owner.getByTestId('team-section');
+  await expect(team.getByTestId('team-seats')).toHaveText('1 of 5 seats used');
+  await expect(team.getByText('Account holder', { exact: true })).toBeVisible();
+  const sentAt = Date.now();
+  await team.getByRole('textbox', { name: 'Invite by email' }).fill(invitee.email);
+  await team.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(
+    team.getByRole('list', { name: 'Pending invitations' }).getByText(invitee.email),
+  ).toBeVisible();
+  await team.scrollIntoViewIfNeeded();
+  await shot(owner, 'owner-1280');
+
+  const mail = decodeQuotedPrintable(await waitForMail(invitee.email, sentAt - 1000));
+  const link = /https?:\/\/[^\s"<>]+\/team\/join\?token=[A-Za-z0-9_%-]+/.exec(mail)?.[0];
+  expect(link, 'an invitation link in the mail').toBeTruthy();
+
+  // A new user on a phone: open the link, create an account from it, come back and join.
+  const memberCtx = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const member = await memberCtx.newPage();
+  await member.goto(link!);
+  await expect(member.getByRole('heading', { name: 'Join a team on CSV Mapper' })).toBeVisible();
+  await member.getByRole('link', { name: 'Create an account to join' }).click();
+  const form = member.getByRole('form', { name: 'Sign Up' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(invitee.username);
+  await form.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
+  await form.getByRole('textbox', { name: 'First name' }).fill(invitee.firstName);
+  await form.getByRole('textbox', { name: 'Last name' }).fill(invitee.lastName);
+  await passwordField(member).fill(invitee.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(member).toHaveURL(/\/team\/join\?token=/);
+  await member.getByRole('button', { name: 'Join the team' }).click();
+  await expect(member).toHaveURL(/\/saved-mappings$/);
+  await expect(member.getByText('Team bank export')).toBeVisible();
+
+  // The member's profile: the team, the account holder named as such, Leave, and no payment actions.
+  await member.goto('/profile');
+  const memberTeam = member.getByTestId('team-section');
+  await expect(memberTeam.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
+  await expect(
+    memberTeam.getByRole('list', { name: 'Team members' }).getByText(holder.username, { exact: true }),
+  ).toBeVisible();
+  await expect(memberTeam.getByRole('button', { name: 'Leave team' })).toBeVisible();
+  await expect(member.getByTestId('billing-by-account-holder')).toBeVisible();
+  await expect(member.getByRole('button', { name: /Upgrade to/ })).toHaveCount(0);
+  await memberTeam.scrollIntoViewIfNeeded();
+  await shot(member, 'member-375');
+
+  // The link worked once.
+  await member.goto(link!);
+  await member.getByRole('button', { name: 'Join the team' }).click();
+  await expect(member.getByTestId('join-problem')).toContainText('invalid, already used');
+
+  // The account holder sees the new member.
+  await owner.reload();
+  await expect(team.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
+
+  // Below the seat count (the plan changed to Pro, 1 seat; billing.spec covers the downgrade itself): the
+  // member still signs in and reads, sees the banner, and the mapping's save is refused.
+  const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  await db.query(`UPDATE users SET plan = 'pro' WHERE username = $1`, [holder.username]);
+  await db.end();
+  await member.goto('/saved-mappings');
+  await expect(member.getByTestId('team-read-only-banner')).toContainText('This team is read-only for you');
+  await expect(member.getByText('Team bank export')).toBeVisible();
+  await shot(member, 'read-only-375');
+  await member.setViewportSize({ width: 1280, height: 900 });
+  await shot(member, 'read-only-1280');
+  const refused = await member.request.post('/api/mappings', {
+    headers: { 'X-Requested-With': 'csv-mapper' },
+    data: {
+      name: 'x',
+      templateHeaders: ['A'],
+      dataHeaders: ['B'],
+      mappings: [{ templateColumn: 'A', dataColumn: 'B' }],
+    },
+  });
+  expect(refused.status()).toBe(403);
+  await expect(
+    team.getByRole('list', { name: 'Team members' }).getByText(invitee.username, { exact: true }),
+  ).toBeVisible();
+  await ownerCtx.close();
+  await memberCtx.close();
+});

@@ -1,0 +1,238 @@
+// Template rules, chains and patches through applyMapping (the engine's entry point), in one streaming pass.
+import { Readable } from 'node:stream';
+import { MappingError } from '../errors';
+import { applyMappingToBuffer } from '../mapping';
+import type { ApplyOptions, MappingPair } from '../types';
+import { checkValue, compileRules, UniqueSet } from './rules';
+
+async function run(csv: string | Buffer[], headers: string[], pairs: unknown[], options: ApplyOptions = {}) {
+  const input = Array.isArray(csv) ? Readable.from(csv) : csv;
+  const { data, stats } = await applyMappingToBuffer(input, headers, pairs as MappingPair[], {
+    lineEnding: '\n',
+    ...options,
+  });
+  return { text: data.toString('utf8'), stats };
+}
+
+const problems = (type: Parameters<typeof compileRules>[0], values: string[]) => {
+  const c = compileRules(type, 'col');
+  if (!c) return values.map(() => []);
+  return values.map((v, k) => {
+    const out: string[] = [];
+    checkValue(c, v, k + 1, (rule) => out.push(rule));
+    return out;
+  });
+};
+
+describe('rules', () => {
+  it('type checks: number, amount, date with format, boolean, email, url', () => {
+    expect(problems({ type: 'number' }, ['12', '-1.5', '1e3', '1,5', 'x'])).toEqual([
+      [],
+      [],
+      [],
+      ['type'],
+      ['type'],
+    ]);
+    expect(problems({ type: 'amount' }, ['19.99', '-3', '(4.00)', '$5', '1x2'])).toEqual([
+      [],
+      [],
+      [],
+      ['type'],
+      ['type'],
+    ]);
+    expect(
+      problems({ type: 'date', format: 'MM/DD/YYYY' }, ['02/29/2024', '02/29/2023', '2024-01-01']),
+    ).toEqual([[], ['type'], ['type']]);
+    expect(problems({ type: 'date' }, ['2024-12-31', '2024-13-01'])).toEqual([[], ['type']]);
+    expect(problems({ type: 'boolean' }, ['TRUE', 'no', 'maybe'])).toEqual([[], [], ['type']]);
+    expect(problems({ type: 'email' }, ['a@b.co', 'a@b', 'a b@c.d'])).toEqual([[], ['type'], ['type']]);
+    expect(problems({ type: 'url' }, ['https://x.org/a', 'ftp://x.org', 'x.org'])).toEqual([
+      [],
+      ['type'],
+      ['type'],
+    ]);
+  });
+
+  it('maxLength counts user-perceived characters; allowed is exact', () => {
+    expect(problems({ maxLength: 2 }, ['😀😀', 'e\u0301e\u0301', 'abc'])).toEqual([[], [], ['maxLength']]);
+    expect(problems({ allowed: ['active', 'draft'] }, ['draft', 'Draft'])).toEqual([[], ['allowed']]);
+  });
+
+  it('unique remembers the first row of each value, short values as text and long ones as a hash', () => {
+    const u = new UniqueSet();
+    const long = 'x'.repeat(100);
+    expect([u.add('a', 1), u.add(long, 2), u.add('b', 3), u.add('a', 4), u.add(long, 5)]).toEqual([
+      0, 0, 0, 1, 2,
+    ]);
+    expect(u.add(`${long}y`, 6)).toBe(0);
+  });
+
+  it('refuses rules that cannot be checked', () => {
+    expect(() => compileRules({ type: 'date', format: 'DD.MM' }, 'Date')).toThrow(MappingError);
+    expect(() => compileRules({ type: 'colour' as 'text' }, 'x')).toThrow(/Unknown rule type/);
+    expect(compileRules({ required: true }, 'x')).toBeNull();
+  });
+});
+
+describe('applyMapping with chains, rules and a patch', () => {
+  const csv =
+    'First,Last,Full,Title,Price,Code\nAna,Cruz,"Cruz, Ana",Blue Mug,12.5,Y\n,Smith,Bob Smith,,1x2,N\nAna,Cruz,Ana Cruz,Blue Mug!,3,?\n';
+  const headers = ['Name', 'Handle', 'Title', 'Price', 'Last', 'Flag'];
+  const pairs = [
+    {
+      templateColumn: 'Name',
+      dataColumn: '',
+      transform: [
+        { kind: 'combine', pattern: '{First} {Last}' },
+        { kind: 'upper' },
+        { kind: 'truncate', length: 6 },
+      ],
+    },
+    { templateColumn: 'Handle', dataColumn: 'Title', transform: { kind: 'slug' } },
+    { templateColumn: 'Title', dataColumn: 'Title', transform: { kind: 'trim' } },
+    {
+      templateColumn: 'Price',
+      dataColumn: 'Price',
+      transform: [{ kind: 'amount' }, { kind: 'default', value: '0.00' }],
+    },
+    {
+      templateColumn: 'Last',
+      dataColumn: 'Full',
+      transform: { kind: 'split', preset: 'personName', part: 'last' },
+    },
+    {
+      templateColumn: 'Flag',
+      dataColumn: 'Code',
+      transform: { kind: 'mapValues', table: { Y: 'TRUE', N: 'FALSE' }, otherwise: { value: 'FALSE' } },
+    },
+  ];
+  const templateRules = {
+    Title: { required: true },
+    Price: { type: 'amount' as const },
+    Handle: { unique: true },
+  };
+
+  it('maps every transform of the chain and reports each failing cell with its rule, counted by rule', async () => {
+    const { text, stats } = await run(csv, headers, pairs, { templateRules });
+    expect(text).toBe(
+      [
+        'Name,Handle,Title,Price,Last,Flag',
+        'ANA CR,blue-mug,Blue Mug,12.50,Cruz,TRUE',
+        'SMITH,,,1x2,Smith,FALSE',
+        'ANA CR,blue-mug,Blue Mug!,3.00,Cruz,FALSE',
+        '',
+      ].join('\n'),
+    );
+    expect(stats.warnings).toEqual([
+      {
+        row: 1,
+        column: 'Name',
+        value: 'ANA CRUZ',
+        reason: 'Cut to 6 characters (it had 8)',
+        rule: 'truncate',
+      },
+      { row: 2, column: 'Title', value: '', reason: 'Required value is empty', rule: 'required' },
+      { row: 2, column: 'Price', value: '1x2', reason: expect.stringMatching(/^Not an amount/) },
+      {
+        row: 2,
+        column: 'Price',
+        value: '1x2',
+        reason: '"1x2" is not an amount (write it like 19.99, without currency)',
+        rule: 'type',
+      },
+      {
+        row: 3,
+        column: 'Name',
+        value: 'ANA CRUZ',
+        reason: 'Cut to 6 characters (it had 8)',
+        rule: 'truncate',
+      },
+      {
+        row: 3,
+        column: 'Handle',
+        value: 'blue-mug',
+        reason: 'The same value is in row 1; each row needs its own',
+        rule: 'unique',
+      },
+    ]);
+    expect(stats.warningsByRule).toEqual({ truncate: 2, required: 1, type: 1, unique: 1, other: 1 });
+    // The Price control total still counts what the amount transform read.
+    expect(stats.controlTotals).toEqual([
+      expect.objectContaining({ column: 'Price', values: 2, unreadable: 1 }),
+    ]);
+  });
+
+  it('is the same whatever the input chunking (streaming), and with threads asked for', async () => {
+    const whole = await run(csv, headers, pairs, { templateRules });
+    const bytes = Buffer.from(csv);
+    for (const cut of [1, 7, 33, 60]) {
+      const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
+      const split = await run(chunks, headers, pairs, { templateRules, threads: 2 });
+      expect(split.text).toBe(whole.text);
+      expect(split.stats.warningsByRule).toEqual(whole.stats.warningsByRule);
+    }
+  });
+
+  it('a patch changes exactly the cells it names (an edited source feeds its derived columns) and drops deleted rows', async () => {
+    const plain = await run(csv, headers, pairs, { templateRules });
+    const patch = {
+      edits: new Map([
+        [
+          2,
+          new Map([
+            ['Title', 'Green Bowl'],
+            ['Price', '9.99'],
+          ]),
+        ],
+        [1, new Map([['Flag', 'FALSE']])],
+      ]),
+      deleted: new Set([3]),
+    };
+    const { text, stats } = await run(csv, headers, pairs, { templateRules, patch });
+    const before = plain.text.split('\n');
+    const after = text.split('\n');
+    expect(after).toEqual([
+      before[0],
+      before[1].replace(/TRUE$/, 'FALSE'),
+      'SMITH,green-bowl,Green Bowl,9.99,Smith,FALSE',
+      '',
+    ]);
+    expect(stats.corrections).toEqual({ cellsEdited: 3, rowsEdited: 2, rowsDeleted: 1 });
+    expect(stats.rowsIn).toBe(3);
+    expect(stats.rowsOut).toBe(2);
+    expect(stats.warningsByRule).toEqual({ truncate: 1 });
+  });
+
+  it('an edit is checked against the rules like any value', async () => {
+    const patch = { edits: new Map([[1, new Map([['Price', 'free']])]]), deleted: new Set<number>() };
+    const { stats } = await run(csv, headers, pairs, { templateRules, patch });
+    expect(stats.warnings).toContainEqual(
+      expect.objectContaining({ row: 1, column: 'Price', value: 'free', rule: 'type' }),
+    );
+  });
+
+  it('a data column may feed derived columns as well as its own; refuses chains in the wrong order', async () => {
+    await expect(
+      run(
+        csv,
+        ['A'],
+        [{ templateColumn: 'A', dataColumn: 'Price', transform: [{ kind: 'trim' }, { kind: 'amount' }] }],
+      ),
+    ).rejects.toThrow(/must be the first transform/);
+    await expect(
+      run(
+        csv,
+        ['A'],
+        [{ templateColumn: 'A', dataColumn: '', transform: { kind: 'combine', pattern: '{Nope}' } }],
+      ),
+    ).rejects.toThrow(/"Nope".*not a column of the data file/);
+    await expect(run(csv, ['A'], [], { templateRules: { B: { required: true } } })).rejects.toThrow(/"B"/);
+  });
+
+  it('rules on an unmapped column check its (empty) cells', async () => {
+    const { stats } = await run(csv, ['A', 'B'], [{ templateColumn: 'A', dataColumn: 'First' }], {
+      templateRules: { B: { required: true }, A: { required: true } },
+    });
+    expect(stats.warningsByRule).toEqual({ required: 4 });
+  });
+});
