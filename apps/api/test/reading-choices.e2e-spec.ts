@@ -29,7 +29,7 @@ async function files(agent: Agent) {
   const t = await agent
     .post('/api/upload/template')
     .set(H)
-    .attach('file', Buffer.from('Date,Amount,Note\n'), 'template.csv')
+    .attach('file', Buffer.from('Date,Amount,Note\r\n'), 'template.csv')
     .expect(201);
   const d = await agent.post('/api/upload/data').set(H).attach('file', BANK, 'bank.csv').expect(201);
   return { templateFileId: t.body.id as string, dataFileId: d.body.id as string, upload: d.body };

@@ -149,7 +149,7 @@ describe('Excel workbooks (.xlsx) as uploads (e2e)', () => {
   it('maps a 100,000-row workbook in the worker into the same bytes as the same data uploaded as CSV', async () => {
     const { agent } = await signUp(app, 'business');
     const { xlsx, csv } = await bigWorkbook(100_000);
-    const template = await upload(agent, 'template', 'Name,Amount,Date\n', 't.csv').expect(201);
+    const template = await upload(agent, 'template', 'Name,Amount,Date\r\n', 't.csv').expect(201);
     const book = await upload(agent, 'data', xlsx, 'big.xlsx').expect(201);
     const plain = await upload(agent, 'data', csv, 'big.csv').expect(201);
     expect(book.body).toMatchObject({ rowCount: 100_000, headers: ['Name', 'Amount', 'Date'] });
