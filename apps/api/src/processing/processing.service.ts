@@ -31,7 +31,12 @@ import { IdempotencyService, type IdempotentResult } from './idempotency.service
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
+import {
+  readOptionsOf,
+  sourceSpecOf,
+  UploadsService,
+  type StoredUploadView,
+} from '../uploads/uploads.service';
 import type {
   OutputOptions,
   PreviewResponse,
@@ -107,7 +112,9 @@ export class ProcessingService {
     const perFile = rowsAllowedForFile(user.plan, fileRows);
     const background = req.async === true || perFile > this.config.syncRowLimit;
     // A double submit of the same request is one job: answer the existing one without reserving again.
-    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
+    // The data file's reading choices are part of the request: read another way, it is another job.
+    const reading = { ...readOptionsOf(data.info), sheet: data.info.sheet };
+    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey, reading) : '';
     if (background) {
       const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
@@ -174,8 +181,8 @@ export class ProcessingService {
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
-      result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
+      result = await applyMappingToBuffer(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...writeOptionsOf(output),
         ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
@@ -251,6 +258,7 @@ export class ProcessingService {
       output: p.output,
       limitType,
       ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
+      source: sourceSpecOf(p.data.info, this.uploads.workbookLimits(user)),
       ...(batchId ? { batchId } : {}),
     };
   }
@@ -260,8 +268,8 @@ export class ProcessingService {
     const prepared = await this.prepare(user, input, false);
     const { templateHeaders, required, data, req } = prepared;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.teamId, 'Data file');
-      const result = await previewMapping(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
+      const result = await previewMapping(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
         formulaProtection: req.options.formulaProtection,
@@ -282,7 +290,7 @@ export class ProcessingService {
 
   private applyOptions(data: StoredUploadView, required: string[]): ApplyOptions {
     return {
-      input: { encoding: data.info.encoding, headerRow: data.info.headerRow },
+      input: readOptionsOf(data.info),
       ...(required.length > 0 ? { required } : {}),
     };
   }
@@ -434,6 +442,7 @@ function requestKey(
   req: ProcessRequest,
   templateHeaders: string[],
   idempotencyKey: string,
+  reading: Record<string, unknown>,
 ): string {
   return createHash('sha256')
     .update(
@@ -446,6 +455,7 @@ function requestKey(
         req.mappings,
         req.options,
         ...(req.templateRules ? [req.templateRules] : []),
+        reading,
       ]),
     )
     .digest('hex');

@@ -6,7 +6,11 @@ import { PresignedUploadsService } from './presigned-uploads.service';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
-/** Uploaded CSV files: streamed through the engine's inspector into the BlobStore (or PUT straight to object storage). */
+/**
+ * Uploaded CSV files and Excel workbooks: streamed into the BlobStore (CSV through the engine's inspector on
+ * the way; a workbook inspected from the store) or PUT straight to object storage, read again with the
+ * person's choices.
+ */
 @Module({
   imports: [AuthModule, MappingsModule],
   controllers: [UploadsController, PresignedUploadsController],

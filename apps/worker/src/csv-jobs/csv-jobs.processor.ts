@@ -2,7 +2,13 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { applyMapping, isCsvEngineError, runTotals, type MappingPair } from '@csv-mapper/csv-engine';
+import {
+  applyMapping,
+  isCsvEngineError,
+  runTotals,
+  sourceChunks,
+  type MappingPair,
+} from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BatchStore,
@@ -185,7 +191,13 @@ export class CsvJobsProcessor extends WorkerHost {
     // A corrected run (POST /api/jobs/:id/rerun) applies the review session's patch while streaming.
     const patch =
       p.applyPatch && p.reviewId ? rowPatchOf(await loadPatch(this.store, p.reviewId, jobTeamOf(p))) : null;
-    const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
+    // A workbook's sheet arrives as CSV text; the store is opened again for each of its passes.
+    const source =
+      p.source?.format === 'xlsx'
+        ? sourceChunks(async () => (await this.store.openRead(p.dataFileId, jobTeamOf(p))).stream, p.source)
+        : input.stream;
+    if (source !== input.stream) input.stream.destroy();
+    const { output, stats } = applyMapping(source, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       ...(p.templateRules ? { templateRules: p.templateRules } : {}),
       ...(patch ? { patch } : {}),
