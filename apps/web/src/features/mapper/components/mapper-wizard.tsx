@@ -39,8 +39,9 @@ import {
   PROGRESS_STAGES,
   PROGRESS_STEP_MS,
   ProcessingProgress,
-  ProcessingSuccess,
 } from './processing-step';
+import { ResultScreen } from './result/result-screen';
+import { DEFAULT_OUTPUT_CHOICE, requestOptions, type OutputChoice } from '../utils/output-options';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
@@ -67,6 +68,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
   const [match, setMatch] = useState<SavedMappingView | null>(null);
+  const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
   const relogin = useUnauthorizedRedirect();
   const saveMapping = useSaveMapping();
@@ -242,8 +244,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     [dispatch],
   );
 
-  const generate = async () => {
-    const body = request();
+  const generate = async (choice: OutputChoice = outputChoice) => {
+    const base = request();
+    const options = requestOptions(choice);
+    const body = base ? { ...base, ...(options ? { options } : {}) } : null;
     if (!body) {
       showToast({
         title: 'Processing failed',
@@ -440,8 +444,13 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
       {step === 4 ? (
         result ? (
-          <ProcessingSuccess
+          <ResultScreen
             result={result}
+            choice={outputChoice}
+            onChoiceChange={setOutputChoice}
+            onRegenerate={(c) => void generate(c)}
+            templateIsBuiltIn={template?.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ?? false}
+            review={null /* review grid of step 4 goes here */}
             onReset={() => {
               setPreview(null);
               setMatch(null);

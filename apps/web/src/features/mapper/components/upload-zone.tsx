@@ -124,7 +124,7 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
         <Button colorPalette="blue" disabled={uploading} onClick={() => input.current?.click()}>
           Choose File
         </Button>
-        <Text color="fg.subtle" fontSize="xs">
+        <Text color="fg.muted" fontSize="xs">
           Maximum file size: {maxSizeText}
         </Text>
       </Stack>
