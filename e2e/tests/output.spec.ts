@@ -1,0 +1,121 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { newUser, signUp } from '../fixtures/helpers';
+
+// Issue 20, step 4: the result screen is where a person checks the file before using it — control totals
+// (rows read / written, sum read vs sum written per amount column), the output format with "Match the
+// template" as the default, the first rows as written, and the download (bytes compared). Toasts never
+// cover the primary action.
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+interface CsvFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+const file = (name: string, buffer: Buffer): CsvFile => ({ name, mimeType: 'text/csv', buffer });
+
+async function chooseFile(page: Page, kind: 'template' | 'data', f: CsvFile): Promise<void> {
+  const zone = page.getByTestId(`${kind}-dropzone`);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    zone.getByRole('button', { name: 'Choose File' }).click(),
+  ]);
+  await chooser.setFiles(f);
+}
+
+async function downloadBytes(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: dl.suggestedFilename(), bytes: fs.readFileSync(await dl.path()) };
+}
+
+/** Fails when the visible toast's box overlaps the button's box. */
+async function expectToastClear(page: Page, button: Locator): Promise<void> {
+  const toast = page.getByTestId('toast').first();
+  await expect(toast).toBeVisible();
+  const [t, b] = [await toast.boundingBox(), await button.boundingBox()];
+  if (!t || !b) throw new Error('toast or button has no box');
+  const overlap = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+  expect(overlap, `toast ${JSON.stringify(t)} overlaps button ${JSON.stringify(b)}`).toBe(false);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const TEMPLATE = 'Date,Description,Amount\r\n';
+const DATA = [
+  'Date,Description,Amount',
+  '2024-03-01,Coffee,12.50',
+  '2024-03-02,Rent,-700',
+  '2024-03-03,Refund,7.25',
+].join('\r\n');
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: control totals, the output format and the first rows; toasts clear of the actions`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signUp(page, newUser('out'));
+    await page.goto('/csv-mapper');
+    await chooseFile(page, 'template', file('ledger-template.csv', Buffer.from(TEMPLATE)));
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await chooseFile(page, 'data', file('bank-march.csv', Buffer.from(DATA)));
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
+
+    // the upload toast is on screen while the Generate CSV button is
+    const generate = page.getByRole('button', { name: 'Generate CSV' });
+    await expectToastClear(page, generate);
+
+    await page.getByRole('combobox', { name: 'Transform for Amount' }).selectOption('Amount');
+    await expect(page.getByTestId('mapping-preview').getByRole('row').nth(1)).toContainText('12.50');
+    await shot(page, `step3-${width}`);
+    await generate.click();
+    await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+    const download = page.getByRole('button', { name: 'Download CSV' });
+    await expectToastClear(page, download);
+
+    // control totals: rows, and the Amount column's sums side by side
+    const rows = page.getByTestId('row-totals');
+    await expect(rows).toContainText('Rows read3');
+    await expect(rows).toContainText('Rows written3');
+    await expect(rows).toContainText('Rows skipped0');
+    const amount = page.getByTestId('column-totals').locator('tr[data-column="Amount"]');
+    await expect(amount.getByRole('cell')).toHaveText([
+      'Amount',
+      'Amount',
+      '-680.25',
+      '-680.25',
+      '3',
+      'Sums agree',
+    ]);
+
+    // the output format: the default, and the first rows exactly as written
+    await expect(page.getByTestId('applied-options')).toContainText('Matches the template');
+    await expect(page.getByTestId('output-first-rows')).toHaveText(
+      [
+        'Date,Description,Amount',
+        '2024-03-01,Coffee,12.50',
+        '2024-03-02,Rent,-700.00',
+        '2024-03-03,Refund,7.25',
+      ].join('\n'),
+    );
+    await shot(page, `step4-${width}`);
+
+    const dl = await downloadBytes(page, download);
+    expect(dl.name).toBe('mapped_bank-march.csv');
+    expect(dl.bytes.toString('utf8')).toBe(
+      'Date,Description,Amount\r\n2024-03-01,Coffee,12.50\r\n2024-03-02,Rent,-700.00\r\n2024-03-03,Refund,7.25\r\n',
+    );
+
+    // nothing is wider than the window
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
