@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 export * from './errors';
 export * from './mapping';
+export * from './recipe';
 export * from './jobs';
 export * from './http/common';
 export * from './http/auth';

@@ -1,4 +1,4 @@
-import type { ControlTotal, MappingPair, Warning } from './mapping';
+import type { ControlTotal, MappingPair, ResolvedOutputOptions, RunTotals, Warning } from './mapping';
 
 // What travels through the queues and out to webhook receivers: job payloads (ids, never file contents),
 // progress, results, and the events of the job lifecycle (documented in the OpenAPI document's webhooks).
@@ -21,6 +21,10 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /** The output settings resolved by the api (after "match the template"). */
+  output?: ResolvedOutputOptions;
+  /** Why maxRows is below totalRows, if it is (for the control totals' skipped rows). */
+  limitType?: 'rowLimit' | 'monthlyQuota' | null;
 }
 
 /** Job events an endpoint can subscribe to; `test` is sent only on request. */
@@ -41,6 +45,8 @@ export class JobEventData {
   rowsWritten: number;
   warningCount: number;
   controlTotals: ControlTotal[];
+  /** Completed jobs: rows read, written and skipped with reasons, sums per amount/number column. */
+  totals: RunTotals | null;
   /** Absolute download address of the result (completed jobs only), valid until resultExpiresAt. */
   resultUrl: string | null;
   resultExpiresAt: string | null;
@@ -111,6 +117,8 @@ export interface ProcessCsvResult {
    */
   warnings?: JobWarning[];
   controlTotals: ControlTotal[];
+  totals?: RunTotals;
+  output?: ResolvedOutputOptions;
   resultId: string;
   filename: string;
   bytes: number;

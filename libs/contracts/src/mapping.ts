@@ -157,14 +157,54 @@ export const MAX_PAIRS = 1000;
 export const OUTPUT_DELIMITERS = [',', ';', '\t', '|'] as const;
 export const LINE_ENDINGS = ['\r\n', '\n'] as const;
 
-/** How the result is written. Defaults: comma, CRLF, no BOM, formula protection on. */
+export const QUOTE_STYLES = ['minimal', 'all'] as const;
+export type QuoteStyle = (typeof QUOTE_STYLES)[number];
+export const OUTPUT_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+export type OutputEncodingName = (typeof OUTPUT_ENCODINGS)[number];
+export type OutputDelimiter = (typeof OUTPUT_DELIMITERS)[number];
+export type OutputLineEnding = (typeof LINE_ENDINGS)[number];
+
+/**
+ * How the result is written. By default the result matches the uploaded template file (`matchTemplate`):
+ * its delimiter, BOM, line ending and encoding, so it is byte-compatible with it. A field set here wins over
+ * the template's; with `matchTemplate: false` (or a built-in template, which has no file) the defaults are
+ * comma, CRLF, no BOM, UTF-8. Quotes are minimal and formula protection is on unless set.
+ */
 export class OutputOptions {
   /** ARCHITECTURE §4 formula-injection rule. Default true. */
   @IsOptional() @IsBoolean() formulaProtection?: boolean;
-  /** A UTF-8 byte order mark (for Excel). */
+  /** A UTF-8 byte order mark (for Excel); never written in Windows-1252. */
   @IsOptional() @IsBoolean() bom?: boolean;
-  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: (typeof OUTPUT_DELIMITERS)[number];
-  @IsOptional() @IsIn(LINE_ENDINGS) lineEnding?: (typeof LINE_ENDINGS)[number];
+  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
+  @IsOptional() @IsIn(LINE_ENDINGS) lineEnding?: OutputLineEnding;
+  /** 'minimal' (default): quote a cell only when it must be; 'all': quote every cell. */
+  @IsOptional() @IsIn(QUOTE_STYLES) quoteStyle?: QuoteStyle;
+  /** 'utf-8' or 'windows-1252'; characters Windows-1252 lacks become '?' and are counted. */
+  @IsOptional() @IsIn(OUTPUT_ENCODINGS) encoding?: OutputEncodingName;
+  /** Take delimiter, BOM, line ending and encoding from the uploaded template file. Default true. */
+  @IsOptional() @IsBoolean() matchTemplate?: boolean;
+}
+
+/** The output settings a run actually used (after `matchTemplate` and the defaults). */
+export class ResolvedOutputOptions {
+  delimiter: OutputDelimiter;
+  lineEnding: OutputLineEnding;
+  bom: boolean;
+  encoding: OutputEncodingName;
+  quoteStyle: QuoteStyle;
+  formulaProtection: boolean;
+  /** True when delimiter, BOM, line ending and encoding were taken from the template file. */
+  matchedTemplate: boolean;
+}
+
+export const READ_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+
+/** How a data file is read when the detection is overridden (recipes, saved mappings, the CLI). */
+export class ReadingOptions {
+  @IsOptional() @IsIn(READ_ENCODINGS) encoding?: (typeof READ_ENCODINGS)[number];
+  @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
+  /** 1-based line of the header row. */
+  @IsOptional() @IsInt() @Min(1) @Max(1000) headerRow?: number;
 }
 
 /**
@@ -194,4 +234,35 @@ export class ControlTotal {
   values: number;
   /** Values that could not be read and were passed through unchanged (not in either sum). */
   unreadable: number;
+}
+
+/** Rows a run read but did not write, by reason. */
+export class SkippedRows {
+  reason: 'rowLimit' | 'monthlyQuota';
+  rows: number;
+  /** For people, e.g. "Rows past your plan's 10,000 rows per file were not written." */
+  message: string;
+}
+
+/**
+ * Control totals of a run, so an accountant can tick them before importing: rows read, written and skipped
+ * (with reasons), characters the output encoding lacks, and for every amount/number column the sum read
+ * against the sum written (`columns`).
+ */
+export class RunTotals {
+  /** Data rows in the file. */
+  rowsInFile: number;
+  /** Data rows read and mapped. */
+  rowsRead: number;
+  rowsWritten: number;
+  /** Rows in the file that were not written (rowsInFile − rowsWritten), explained in `skipped`. */
+  rowsSkipped: number;
+  skipped: SkippedRows[];
+  /** Rows with a value that could not be read (written unchanged) or a missing required value. */
+  warningCount: number;
+  /** Rows whose field count differed from the header (padded or cut; written). */
+  raggedRows: number;
+  /** Characters written as '?' because the output encoding cannot hold them. */
+  unmappableCharacters: number;
+  columns: ControlTotal[];
 }

@@ -14,6 +14,9 @@
 //   previewMapping(input, templateHeaders, mappings, { rows })  → Promise<{ headers, rows, stats }>
 //   Types: MappingPair, Transform (discriminated on `kind`), ApplyOptions, ApplyStats, Warning, ControlTotal
 // Writing
+//   resolveOutputOptions(options, templateFormat) → the settings used ("match the template" by default)
+//   runTotals(stats, rowsInFile, limit)  → control totals (rows read/written/skipped, sums per column)
+//   inferColumnTransform(values)         → the transform a column's values suggest (dates, amounts, …)
 //   writeCsv(rows, { delimiter, lineEnding, formulaProtection }) → string (RFC 4180, OWASP guard)
 // Errors
 //   CsvEngineError { code, message, line?, status } and subclasses; codes: BINARY_FILE (415),
@@ -45,6 +48,7 @@ export {
   inspect,
   type InspectOptions,
   type InspectResult,
+  type InspectedColumn,
   type RaggedRow,
 } from './inspect';
 export { parseCsv, type ParseResult } from './parse';
@@ -57,6 +61,8 @@ export {
 } from './mapping';
 export { previewMapping, type PreviewOptions, type PreviewResult } from './preview';
 export { writeCsv, type WriteOptions, type LineEnding } from './writer';
+export { resolveOutputOptions, runTotals, writeOptionsOf, type TemplateFormat } from './output';
+export { inferColumnTransform, inferColumnTransforms } from './mapping/column-kinds';
 export type { DateOrder } from './dates';
 // The mapping contract's types (re-exported from @csv-mapper/contracts), options and statistics.
 export type * from './types';

@@ -6,6 +6,8 @@ import { recordStrings, type RecordView } from './parser';
 import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
 import type { Delimiter } from './sniff';
 import { chunksOf, type CsvInput } from './input';
+import { inferColumnTransforms } from './mapping/column-kinds';
+import type { Transform as ColumnTransform } from './types';
 
 export interface RaggedRow {
   /** 1-based data row. */
@@ -20,6 +22,14 @@ export interface InspectOptions extends ReadOptions {
   sampleRows?: number;
   /** Ragged rows listed in `raggedSamples` (all are counted). Default 100. */
   maxRaggedSamples?: number;
+  /** Data rows whose values decide each column's suggested transform (`columns`). Default 200. */
+  inferenceRows?: number;
+}
+
+/** A column and the transform its values suggest (null: copy as is). */
+export interface InspectedColumn {
+  name: string;
+  inferred: ColumnTransform | null;
 }
 
 export interface InspectResult {
@@ -42,6 +52,9 @@ export interface InspectResult {
   raggedSamples: RaggedRow[];
   /** Bytes pushed. */
   bytes: number;
+  /** The first line ending in the file ('\r\n' when none is found before the end). */
+  lineEnding: '\r\n' | '\n';
+  columns: InspectedColumn[];
 }
 
 /** Push-based inspector: `push(chunk)` as bytes arrive, `end()` for the result. */
@@ -49,6 +62,10 @@ export class CsvInspector {
   private readonly reader: CsvReader;
   private readonly sample: string[][] = [];
   private readonly sampleSize: number;
+  private readonly inferenceRows: number;
+  private lineEnding: '\r\n' | '\n' | null = null;
+  /** The last two bytes pushed, for a line ending split between chunks. */
+  private tail = [-1, -1];
   private readonly maxRagged: number;
   private readonly ragged: RaggedRow[] = [];
   private raggedCount = 0;
@@ -60,6 +77,7 @@ export class CsvInspector {
   constructor(options: InspectOptions = {}) {
     this.encodingChosen = options.encoding !== undefined;
     this.sampleSize = options.sampleRows ?? 5;
+    this.inferenceRows = Math.max(this.sampleSize, options.inferenceRows ?? 200);
     this.maxRagged = options.maxRaggedSamples ?? 100;
     this.reader = new CsvReader(options, {
       onHeader: (info) => {
@@ -75,7 +93,7 @@ export class CsvInspector {
       if (this.ragged.length < this.maxRagged)
         this.ragged.push({ row, line: r.line, expected: this.width, found: r.count });
     }
-    if (this.sample.length < this.sampleSize) {
+    if (this.sample.length < this.inferenceRows) {
       const cells = recordStrings(r);
       cells.length = this.width;
       this.sample.push(Array.from(cells, (c) => c ?? ''));
@@ -84,7 +102,22 @@ export class CsvInspector {
 
   push(chunk: Buffer | Uint8Array | string): void {
     this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+    if (this.lineEnding === null) this.findLineEnding(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     this.reader.push(chunk);
+  }
+
+  /** The first LF decides: CR before it (or CR 00 / 00 CR in UTF-16) means CRLF. */
+  private findLineEnding(b: Uint8Array): void {
+    const at = b.indexOf(0x0a);
+    const byteAt = (i: number): number => (i >= 0 ? b[i] : this.tail[2 + i]);
+    if (at < 0) {
+      if (b.length >= 2) this.tail = [b[b.length - 2], b[b.length - 1]];
+      else if (b.length === 1) this.tail = [this.tail[1], b[0]];
+      return;
+    }
+    const p1 = byteAt(at - 1);
+    const p2 = byteAt(at - 2);
+    this.lineEnding = p1 === 0x0d || (p1 === 0 && p2 === 0x0d) ? '\r\n' : '\n';
   }
 
   end(): InspectResult {
@@ -103,10 +136,15 @@ export class CsvInspector {
       duplicateHeaders: info.duplicateHeaders,
       blankHeaders: info.blankHeaders,
       rowCount: this.reader.rows,
-      sampleRows: this.sample,
+      sampleRows: this.sample.slice(0, this.sampleSize),
       raggedRows: this.raggedCount,
       raggedSamples: this.ragged,
       bytes: this.bytes,
+      lineEnding: this.lineEnding ?? '\r\n',
+      columns: inferColumnTransforms(info.headers, this.sample).map((inferred, k) => ({
+        name: info.headers[k],
+        inferred,
+      })),
     };
     return this.result;
   }

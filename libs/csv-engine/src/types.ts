@@ -40,6 +40,8 @@ export interface ApplyOptions {
   delimiter?: ',' | ';' | '\t' | '|';
   /** Default '\r\n' (RFC 4180). */
   lineEnding?: LineEnding;
+  /** 'minimal' (default): quote a cell only when it must be; 'all': quote every cell, header included. */
+  quoteStyle?: 'minimal' | 'all';
   /** Write a UTF-8 byte order mark (for Excel). Default false; ignored for windows-1252. */
   bom?: boolean;
   /** Output encoding. Default 'utf-8'. Characters Windows-1252 lacks become '?' (counted in stats). */

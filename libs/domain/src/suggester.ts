@@ -8,13 +8,44 @@ export interface MappingSuggestion {
   /** 0–1. 1 = same name; ~0.9 = synonyms; lower = similar spelling. */
   confidence: number;
   reason: 'exact' | 'synonym' | 'similar';
+  /** The data column's inferred transform (the upload answer's `columns[].inferred`), when given. */
+  transform?: SuggestedTransform;
 }
+
+/**
+ * A transform as the engine's column inference suggests it (structurally the contract's `Transform`; this
+ * library stays free of imports). A `debitCredit` one names the two columns it reads.
+ */
+export type SuggestedTransform =
+  | { kind: 'date'; input?: string; output: string }
+  | { kind: 'number'; decimalSeparator?: 'auto' | '.' | ','; decimals?: number }
+  | {
+      kind: 'amount';
+      decimals?: number;
+      negative?: 'minus' | 'parentheses';
+      decimalSeparator?: 'auto' | '.' | ',';
+    }
+  | { kind: 'boolean'; output: [string, string] }
+  | {
+      kind: 'debitCredit';
+      debitColumn: string;
+      creditColumn: string;
+      sign?: 'creditPositive' | 'debitPositive';
+      decimals?: number;
+    }
+  | { kind: 'constant'; value: string }
+  | { kind: 'trim' | 'upper' | 'lower' };
 
 export interface SuggestOptions {
   /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
   samples?: Record<string, readonly string[]>;
   /** Suggestions below this are dropped. Default 0.6. */
   minConfidence?: number;
+  /**
+   * Each data column's inferred transform (the upload answer's `columns`): a suggested pair carries it as
+   * its transform. A debit/credit pair also feeds a template amount column no single column matched.
+   */
+  inferred?: Record<string, SuggestedTransform | null | undefined>;
 }
 
 /** Groups of names that mean the same thing in the files people export. */
@@ -262,6 +293,9 @@ SYNONYMS.forEach((group, g) => {
   }
 });
 
+/** The synonym group of "amount": where a debit/credit pair goes. */
+const AMOUNT_CONCEPT = SYNONYMS.findIndex((g) => g.includes('amount'));
+
 interface Concepts {
   exact: Set<number>;
   partial: Set<number>;
@@ -394,12 +428,26 @@ export function suggestMappings(
     usedD.add(c.di);
     out.push(c);
   }
+  const inferred = options.inferred ?? {};
+  const pairs = new Map<string, SuggestedTransform>();
+  for (const t of Object.values(inferred)) if (t?.kind === 'debitCredit') pairs.set(t.debitColumn, t);
+  for (const dc of pairs.values()) {
+    // Debit and credit feed one signed amount: the template's amount column, if no column took it.
+    const ti = tcs.findIndex((c, i) => !usedT.has(i) && c.exact.has(AMOUNT_CONCEPT));
+    const di = dataHeaders.indexOf(dc.kind === 'debitCredit' ? dc.debitColumn : '');
+    if (ti < 0 || di < 0) continue;
+    usedT.add(ti);
+    out.push({ templateColumn: templateHeaders[ti], dataColumn: '', confidence: 0.8, reason: 'synonym', ti });
+  }
   return out
     .sort((a, b) => a.ti - b.ti)
-    .map(({ templateColumn, dataColumn, confidence, reason }) => ({
-      templateColumn,
-      dataColumn,
-      confidence,
-      reason,
-    }));
+    .map(({ templateColumn, dataColumn, confidence, reason }) => {
+      const transform =
+        dataColumn === ''
+          ? [...pairs.values()][0]
+          : inferred[dataColumn]?.kind === 'debitCredit'
+            ? undefined
+            : (inferred[dataColumn] ?? undefined);
+      return { templateColumn, dataColumn, confidence, reason, ...(transform ? { transform } : {}) };
+    });
 }

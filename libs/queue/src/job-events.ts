@@ -18,6 +18,7 @@ export function jobEventBase(
     rowsWritten: 0,
     warningCount: 0,
     controlTotals: [],
+    totals: null,
     resultUrl: null,
     resultExpiresAt: null,
     finishedAt: new Date().toISOString(),

@@ -197,7 +197,12 @@ export class JobsService {
       totalRows: Math.min(job.data.totalRows, job.data.maxRows),
       warnings: r?.warningsCount ?? p?.warnings ?? 0,
       ...(r
-        ? { warningSamples: await this.warningSamples(r, job.data.userId), controlTotals: r.controlTotals }
+        ? {
+            warningSamples: await this.warningSamples(r, job.data.userId),
+            controlTotals: r.controlTotals,
+            ...(r.totals ? { totals: r.totals } : {}),
+            ...(r.output ? { output: r.output } : {}),
+          }
         : {}),
       filename: r?.filename ?? job.data.dataFilename,
       error: state === 'failed' || state === 'cancelled' ? job.failedReason || 'The job failed.' : null,

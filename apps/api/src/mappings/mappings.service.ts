@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
-import type { MappingPair, MatchResult, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
+import type {
+  MappingMatch,
+  MappingPair,
+  MatchResult,
+  SaveMappingRequest,
+  SavedMappingView,
+} from '@csv-mapper/contracts';
 import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain';
 import { SavedMappingEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
@@ -87,8 +93,27 @@ export class MappingsService {
 
   /** Source recognition: the usable saved mapping whose data headers best match the given ones. */
   async match(user: AuthUser, headers: string[]): Promise<MatchResult> {
+    const [best] = await this.ranked(user, headers, 1);
+    return best ?? { mapping: null, score: 0 };
+  }
+
+  /** The usable saved mappings that fit a data file's headers, best first (the upload answer's matches). */
+  async matches(user: AuthUser, headers: string[], limit = 3): Promise<MappingMatch[]> {
+    const ranked = await this.ranked(user, headers, limit);
+    return ranked.map(({ mapping, score }) => ({ id: mapping.id, name: mapping.name, score }));
+  }
+
+  /**
+   * Saved mappings whose every source column is among `headers`, scored by how alike the two header sets
+   * are (Jaccard, 2 decimals), best first; the older mapping first on a tie.
+   */
+  private async ranked(
+    user: AuthUser,
+    headers: string[],
+    limit: number,
+  ): Promise<{ mapping: SavedMappingView; score: number }[]> {
     const given = new Set(headers.map(normaliseHeader));
-    let best: MatchResult = { mapping: null, score: 0 };
+    const found: { mapping: SavedMappingView; score: number }[] = [];
     for (const m of await this.list(user)) {
       if (m.locked) continue;
       const needed = sourcesOf(m.mappings).map(normaliseHeader);
@@ -97,9 +122,10 @@ export class MappingsService {
       const inter = [...theirs].filter((h) => given.has(h)).length;
       const union = new Set([...theirs, ...given]).size;
       const score = union === 0 ? 0 : Math.round((inter / union) * 100) / 100;
-      if (score >= MIN_MATCH_SCORE && score > best.score) best = { mapping: m, score };
+      if (score >= MIN_MATCH_SCORE) found.push({ mapping: m, score });
     }
-    return best;
+    // A stable sort keeps list order (oldest first) among equal scores, as the single best match did.
+    return found.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   private async findOwned(user: AuthUser, id: string): Promise<SavedMappingEntity | null> {
@@ -141,6 +167,8 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     templateHeaders: m.templateHeaders,
     dataHeaders: m.dataHeaders,
     mappings: m.mappings,
+    output: m.outputOptions ?? null,
+    reading: m.readingOptions ?? null,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     locked,
@@ -157,7 +185,12 @@ function sourcesOf(pairs: MappingPair[]): string[] {
 }
 
 /** The meaning the shape cannot carry: every pair names a template column, at most once. */
-function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdAt' | 'updatedAt' | 'locked'> {
+type MappingInput = Pick<
+  SavedMappingEntity,
+  'name' | 'description' | 'templateHeaders' | 'dataHeaders' | 'mappings' | 'outputOptions' | 'readingOptions'
+>;
+
+function checked(v: SaveMappingRequest): MappingInput {
   try {
     validateMappings(v.templateHeaders, v.mappings);
   } catch (err) {
@@ -170,5 +203,12 @@ function checked(v: SaveMappingRequest): Omit<SavedMappingView, 'id' | 'createdA
     templateHeaders: v.templateHeaders,
     dataHeaders: v.dataHeaders,
     mappings: v.mappings,
+    outputOptions: v.output ? plain(v.output) : null,
+    readingOptions: v.reading ? plain(v.reading) : null,
   };
+}
+
+/** A validated DTO as plain JSON (only the fields that were set). */
+function plain<T extends object>(o: T): T {
+  return JSON.parse(JSON.stringify(o)) as T;
 }

@@ -3,8 +3,12 @@ import {
   applyMappingToBuffer,
   isCsvEngineError,
   previewMapping,
+  resolveOutputOptions,
+  runTotals,
   validateMappings,
+  writeOptionsOf,
   type ApplyOptions,
+  type TemplateFormat,
 } from '@csv-mapper/csv-engine';
 import { createHash } from 'node:crypto';
 import {
@@ -22,7 +26,14 @@ import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
-import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
+import type {
+  OutputOptions,
+  PreviewResponse,
+  ProcessRequest,
+  ProcessResponse,
+  QueuedResponse,
+  ResolvedOutputOptions,
+} from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
 // (QuotaLedger: the plan's rows-per-file and monthly caps), applies the engine or queues a job, commits the
@@ -34,6 +45,8 @@ export const PREVIEW_ROWS = 10;
 interface Prepared {
   templateHeaders: string[];
   templateFilename: string | null;
+  /** The settings the result is written with (request options over the saved mapping's, then the template's). */
+  output: ResolvedOutputOptions;
   mapping: { id: string; name: string } | null;
   required: string[];
   data: StoredUploadView;
@@ -121,10 +134,11 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const { templateFilename, mapping } = p;
+    const { templateFilename, mapping, output } = p;
     const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
+    const limit = limitType === null ? null : limitType === 'monthlyQuota' ? 'monthlyQuota' : 'rowLimit';
 
     if (background && granted > 0) {
       try {
@@ -143,7 +157,9 @@ export class ProcessingService {
             totalRows: fileRows,
             dataFilename: data.meta.filename,
             fileSizeBytes: data.meta.size,
-            options: { ...this.applyOptions(data, required), ...req.options },
+            options: { ...this.applyOptions(data, required), ...writeOptionsOf(output) },
+            output,
+            limitType: limit,
           },
           dedupeKey,
         );
@@ -166,7 +182,7 @@ export class ProcessingService {
       const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
       result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
-        ...req.options,
+        ...writeOptionsOf(output),
         maxRows: granted,
         maxWarnings: MAX_WARNINGS,
       });
@@ -182,8 +198,12 @@ export class ProcessingService {
       fileSizeBytes: data.meta.size,
       filename: data.meta.filename,
     });
+    const cp1252 = output.encoding === 'windows-1252';
     return {
-      csvData: result.data.toString('utf8'),
+      csvData: cp1252 ? new TextDecoder('windows-1252').decode(result.data) : result.data.toString('utf8'),
+      ...(cp1252 ? { csvBase64: result.data.toString('base64') } : {}),
+      output,
+      totals: runTotals(result.stats, fileRows, limit),
       filename: outputFilename(data.meta.filename),
       rowsProcessed,
       totalRowsInFile: fileRows,
@@ -229,12 +249,12 @@ export class ProcessingService {
   private async withSavedMapping(
     user: AuthUser,
     req: ProcessRequest,
-  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping'] }> {
-    if (!req.mappingId) return { req, mapping: null };
+  ): Promise<{ req: ProcessRequest; mapping: Prepared['mapping']; savedOutput: OutputOptions | null }> {
+    if (!req.mappingId) return { req, mapping: null, savedOutput: null };
     const saved = await this.mappings.get(user, req.mappingId);
     const mapping = { id: saved.id, name: saved.name };
-    if (req.mappings.length > 0) return { req, mapping };
-    return { req: { ...req, mappings: saved.mappings }, mapping };
+    if (req.mappings.length > 0) return { req, mapping, savedOutput: saved.output };
+    return { req: { ...req, mappings: saved.mappings }, mapping, savedOutput: saved.output };
   }
 
   private async prepare(
@@ -242,9 +262,10 @@ export class ProcessingService {
     input: ProcessRequest,
     complete: boolean,
   ): Promise<Prepared & { req: ProcessRequest }> {
-    const { req, mapping } = await this.withSavedMapping(user, input);
+    const { req, mapping, savedOutput } = await this.withSavedMapping(user, input);
     let templateHeaders: string[];
     let templateFilename: string | null = null;
+    let templateFormat: TemplateFormat | null = null;
     let required: string[] = [];
     if (req.templateFileId.startsWith(VIRTUAL_TEMPLATE_PREFIX)) {
       if (!req.templateHeaders || req.templateHeaders.length === 0) {
@@ -265,7 +286,14 @@ export class ProcessingService {
       const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
+      templateFormat = {
+        delimiter: template.info.delimiter,
+        encoding: template.info.encoding,
+        bom: template.info.bom ?? false,
+        lineEnding: template.info.lineEnding ?? '\r\n',
+      };
     }
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
     const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
     try {
       validateMappings(templateHeaders, req.mappings);
@@ -317,7 +345,7 @@ export class ProcessingService {
         );
       }
     }
-    return { templateHeaders, templateFilename, mapping, required, data, req };
+    return { templateHeaders, templateFilename, output, mapping, required, data, req };
   }
 }
 

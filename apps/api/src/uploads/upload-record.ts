@@ -14,4 +14,7 @@ export interface UploadInfo {
   delimiter: string;
   encoding: InputEncoding;
   headerRow: number;
+  /** Absent on files stored before these were kept. */
+  bom?: boolean;
+  lineEnding?: '\r\n' | '\n';
 }

@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
+import { MappingsService } from '../mappings/mappings.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
 
@@ -47,6 +48,7 @@ export class UploadsService {
   constructor(
     private readonly store: EphemeralStore,
     private readonly config: ApiConfig,
+    private readonly mappings: MappingsService,
   ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
@@ -150,6 +152,8 @@ export class UploadsService {
       delimiter: inspection.delimiter,
       encoding: inspection.encoding,
       headerRow: inspection.headerRow,
+      bom: inspection.bom,
+      lineEnding: inspection.lineEnding,
     };
     const meta = await writer.commit({ ...info });
     const record: UploadRecord = {
@@ -165,7 +169,11 @@ export class UploadsService {
       encoding: info.encoding,
       encodingReason: inspection.encodingReason,
       headerRow: info.headerRow,
+      bom: inspection.bom,
+      lineEnding: inspection.lineEnding,
+      columns: inspection.columns,
     };
+    if (type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
     if (type === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
       record.exceedsRowLimit = true;
       record.actualRows = info.rowCount;

@@ -2,7 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { applyMapping, isCsvEngineError, type MappingPair } from '@csv-mapper/csv-engine';
+import { applyMapping, isCsvEngineError, runTotals, type MappingPair } from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BlobNotFoundError,
@@ -173,6 +173,7 @@ export class CsvJobsProcessor extends WorkerHost {
         await writer.write(chunk as Buffer);
       }
       const s = await stats;
+      const totals = runTotals(s, p.totalRows, p.limitType ?? null);
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
@@ -194,6 +195,7 @@ export class CsvJobsProcessor extends WorkerHost {
         rowsWritten: s.rowsOut,
         warningCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
         resultUrl: `${this.config.appUrl}/api/jobs/${encodeURIComponent(jobId)}/result`,
         resultExpiresAt: new Date(expires).toISOString(),
       });
@@ -208,6 +210,8 @@ export class CsvJobsProcessor extends WorkerHost {
         truncated: s.truncated,
         warningsCount: s.warningCount,
         controlTotals: s.controlTotals,
+        totals,
+        ...(p.output ? { output: p.output } : {}),
         resultId,
         filename: outputName(p.dataFilename),
         bytes: writer.size,

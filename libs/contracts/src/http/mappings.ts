@@ -9,7 +9,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { MappingPair, MAX_PAIRS } from '../mapping';
+import { MappingPair, MAX_PAIRS, OutputOptions, ReadingOptions } from '../mapping';
 import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
@@ -44,6 +44,10 @@ export class SaveMappingRequest {
   @ValidateNested({ each: true })
   @Type(() => MappingPair)
   mappings: MappingPair[];
+  /** How the result is written when this mapping runs (request options win). */
+  @IsOptional() @ValidateNested() @Type(() => OutputOptions) output?: OutputOptions | null;
+  /** Overrides of the detected encoding, delimiter and header row (recipes, the command-line tool). */
+  @IsOptional() @ValidateNested() @Type(() => ReadingOptions) reading?: ReadingOptions | null;
 }
 
 /** POST /api/mappings/match: the data file's headers. */
@@ -63,6 +67,8 @@ export class SavedMappingView {
   templateHeaders: string[];
   dataHeaders: string[];
   mappings: MappingPair[];
+  output: OutputOptions | null;
+  reading: ReadingOptions | null;
   createdAt: string;
   updatedAt: string;
   /** After a downgrade only the oldest mappings the plan allows stay usable. */

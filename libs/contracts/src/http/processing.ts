@@ -9,7 +9,15 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { MappingPair, MAX_PAIRS, OutputOptions, type ControlTotal, type Warning } from '../mapping';
+import {
+  MappingPair,
+  MAX_PAIRS,
+  OutputOptions,
+  type ControlTotal,
+  type ResolvedOutputOptions,
+  type RunTotals,
+  type Warning,
+} from '../mapping';
 import { coded } from './common';
 
 const MISSING_FILES = coded('MISSING_FILES', 'Please upload both template and data files');
@@ -48,7 +56,14 @@ export class ProcessRequest {
 
 /** The sync answer: the mapped CSV itself. */
 export class ProcessResponse {
+  /** The result as text (a BOM, when written, is its first character). */
   csvData: string;
+  /** The result's exact bytes, base64, when they are not UTF-8 (Windows-1252 output). */
+  csvBase64?: string;
+  /** The output settings used (after "match the template"). */
+  output: ResolvedOutputOptions;
+  /** Control totals: rows read, written, skipped with reasons, and sums per amount/number column. */
+  totals: RunTotals;
   filename: string;
   rowsProcessed: number;
   totalRowsInFile: number;

@@ -106,6 +106,9 @@ export function validateApplyOptions(o: ApplyOptions): void {
   if (o.encoding !== undefined && o.encoding !== 'utf-8' && o.encoding !== 'windows-1252') {
     throw new OptionsError('The output encoding must be utf-8 or windows-1252.');
   }
+  if (o.quoteStyle !== undefined && o.quoteStyle !== 'minimal' && o.quoteStyle !== 'all') {
+    throw new OptionsError('quoteStyle must be "minimal" or "all".');
+  }
   if (o.threads !== undefined && (!Number.isInteger(o.threads) || o.threads < 1)) {
     throw new OptionsError('threads must be a whole number, 1 or more.');
   }

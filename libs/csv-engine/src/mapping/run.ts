@@ -39,6 +39,20 @@ const GUARD = FORMULA_GUARD;
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
 
+/**
+ * quoteStyle 'all': wraps the cell written from `before` in quotes unless it already is quoted (a written
+ * cell starts with a quote only when it was quoted: content with a quote is always quoted).
+ */
+function quoteCell(sink: ByteSink, before: number): void {
+  if (sink.pos > before && sink.buf[before] === QUOTE) return;
+  sink.ensure(2);
+  const buf = sink.buf;
+  if (sink.pos > before) buf.copyWithin(before + 1, before, sink.pos);
+  buf[before] = QUOTE;
+  buf[sink.pos + 1] = QUOTE;
+  sink.pos += 2;
+}
+
 export class MappingRun implements CellOut, PlanInput {
   readonly stats: ApplyStats;
   readonly sink = new ByteSink(FLUSH_BYTES + 64 * 1024);
@@ -55,6 +69,7 @@ export class MappingRun implements CellOut, PlanInput {
   decided = new Map<number, Decided>();
   private ops: Op[] = [];
   private readonly crlf: boolean;
+  private readonly quoteAll: boolean;
   private readonly maxWarnings: number;
   private readonly maxRows: number;
   private readonly cp1252: boolean;
@@ -77,6 +92,7 @@ export class MappingRun implements CellOut, PlanInput {
   ) {
     this.delim = (options.delimiter ?? ',').charCodeAt(0);
     this.crlf = (options.lineEnding ?? '\r\n') === '\r\n';
+    this.quoteAll = options.quoteStyle === 'all';
     this.protect = options.formulaProtection ?? true;
     this.maxWarnings = options.maxWarnings ?? 100;
     this.maxRows = options.maxRows ?? Infinity;
@@ -126,9 +142,11 @@ export class MappingRun implements CellOut, PlanInput {
         sink.ensure(1);
         sink.byte(this.delim);
       }
+      const before = sink.pos;
       writeStringCell(sink, h, this.delim, this.protect);
+      if (this.quoteAll) quoteCell(sink, before);
     });
-    if (this.templateHeaders.length === 1 && this.templateHeaders[0] === '') {
+    if (!this.quoteAll && this.templateHeaders.length === 1 && this.templateHeaders[0] === '') {
       sink.ensure(2);
       sink.byte(QUOTE);
       sink.byte(QUOTE);
@@ -238,6 +256,7 @@ export class MappingRun implements CellOut, PlanInput {
         stats.requiredMissing++;
         this.warn(rowNo, op.column, '', 'Required value is empty');
       }
+      if (this.quoteAll) quoteCell(sink, before);
     }
     if (nOps === 1 && sink.pos === rowStart) {
       // a lone empty cell would read back as a blank line

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { MappingPair } from '@csv-mapper/contracts';
+import type { MappingPair, OutputOptions, ReadingOptions } from '@csv-mapper/contracts';
 import { UserEntity } from './user.entity';
 
 @Entity('saved_mappings')
@@ -27,6 +27,10 @@ export class SavedMappingEntity {
   @Column({ name: 'template_headers', type: 'jsonb' }) templateHeaders: string[];
   @Column({ name: 'data_headers', type: 'jsonb' }) dataHeaders: string[];
   @Column({ type: 'jsonb' }) mappings: MappingPair[];
+  /** How the result is written when this mapping runs (null: match the template). */
+  @Column({ name: 'output_options', type: 'jsonb', nullable: true }) outputOptions: OutputOptions | null;
+  /** Overrides of the data file's detected encoding, delimiter and header row. */
+  @Column({ name: 'reading_options', type: 'jsonb', nullable: true }) readingOptions: ReadingOptions | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

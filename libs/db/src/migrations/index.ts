@@ -3,6 +3,7 @@ import { AuthIndexes1714000000000 } from './1714000000000-auth-indexes';
 import { Billing1716000000000 } from './1716000000000-billing';
 import { WebhookDeliveryLog1718000000000 } from './1718000000000-webhook-delivery-log';
 import { BillingEventQueue1719000000000 } from './1719000000000-billing-event-queue';
+import { MappingOutputOptions1720000000000 } from './1720000000000-mapping-output-options';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Billing1716000000000,
   WebhookDeliveryLog1718000000000,
   BillingEventQueue1719000000000,
+  MappingOutputOptions1720000000000,
 ];
