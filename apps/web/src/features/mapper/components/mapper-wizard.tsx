@@ -1,10 +1,10 @@
-import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type {
+  MappingMatch,
   PreviewResponse,
   QueuedResponse,
-  SavedMappingView,
   TemplateView,
   UploadType,
 } from '@csv-mapper/contracts';
@@ -34,6 +34,7 @@ import {
 import { MappingBoard } from './mapping-board';
 import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
+import { RecognisedSources } from './recognised-sources';
 import {
   BackgroundJobProgress,
   PROGRESS_STAGES,
@@ -67,7 +68,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [queued, setQueued] = useState<QueuedResponse | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
-  const [match, setMatch] = useState<SavedMappingView | null>(null);
+  const [matches, setMatches] = useState<MappingMatch[]>([]);
   const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
   const relogin = useUnauthorizedRedirect();
@@ -108,10 +109,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       if (file.type === 'template') dispatch({ type: 'templateUploaded', file });
       else {
         dispatch({ type: 'dataUploaded', file });
-        if (signedIn) {
+        if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
+        else if (signedIn) {
           matchSavedMapping(file.headers).then(
-            (m) => setMatch(m.mapping),
-            () => setMatch(null),
+            (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
+            () => setMatches([]),
           );
         }
       }
@@ -148,14 +150,14 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     if (template && !template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) void deleteUpload(template.id);
     if (data) void deleteUpload(data.id);
     setPreview(null);
-    setMatch(null);
+    setMatches([]);
     dispatch({ type: 'removeTemplate' });
     if (loadMappingId) setParams({}, { replace: true });
   };
   const removeData = () => {
     if (data) void deleteUpload(data.id);
     setPreview(null);
-    setMatch(null);
+    setMatches([]);
     dispatch({ type: 'removeData' });
   };
   const pickTemplate = (t: TemplateView) =>
@@ -333,8 +335,31 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     savedMappingsCount >= planLimits.maxSavedMappings;
   const allMapped =
     template !== null && template.headers.length > 0 && mappings.length === template.headers.length;
-  const sameTemplate =
-    match && template && match.templateHeaders.join('\u0000') === template.headers.join('\u0000');
+  const applyMatch = (m: MappingMatch) =>
+    getSavedMapping(m.id).then(
+      (saved) => {
+        setMatches([]);
+        if (template && saved.templateHeaders.join('\u0000') === template.headers.join('\u0000')) {
+          dispatch({ type: 'setMappings', mappings: saved.mappings });
+        } else {
+          dispatch({
+            type: 'loadMapping',
+            name: saved.name,
+            templateHeaders: saved.templateHeaders,
+            mappings: saved.mappings,
+          });
+        }
+        showToast({ title: 'Mapping loaded', description: saved.name, type: 'success' });
+      },
+      (err: unknown) => {
+        if (isUnauthorizedError(err)) return relogin();
+        showToast({
+          title: 'Failed to load mapping',
+          description: errorDescription(err, 'The saved mapping could not be loaded.'),
+          type: 'error',
+        });
+      },
+    );
 
   return (
     <Box>
@@ -379,23 +404,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
       {step === 3 && template && data ? (
         <Stack gap="6">
-          {match && sameTemplate && mappings !== match.mappings ? (
-            <Alert.Root status="info" alignItems="center">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>This file looks like the one you mapped in “{match.name}”.</Alert.Title>
-              </Alert.Content>
-              <Button
-                size="sm"
-                onClick={() => {
-                  dispatch({ type: 'setMappings', mappings: match.mappings });
-                  setMatch(null);
-                }}
-              >
-                Use that mapping
-              </Button>
-            </Alert.Root>
-          ) : null}
+          <RecognisedSources matches={loadMappingId ? [] : matches} onUse={(m) => void applyMatch(m)} />
           <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
           <MappingBoard
             templateHeaders={template.headers}
@@ -453,7 +462,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             review={null /* review grid of step 4 goes here */}
             onReset={() => {
               setPreview(null);
-              setMatch(null);
+              setMatches([]);
               dispatch({ type: 'reset' });
               if (loadMappingId) setParams({}, { replace: true });
             }}

@@ -67,6 +67,8 @@ export function BackgroundJobProgress({
         warningCount: job.warnings,
         warnings: job.warningSamples ?? [],
         controlTotals: job.controlTotals ?? [],
+        ...(job.totals ? { totals: job.totals } : {}),
+        ...(job.output ? { output: job.output } : {}),
         downloadUrl: job.resultUrl ?? undefined,
       });
     } else if (job.state === 'failed' || job.state === 'cancelled') {

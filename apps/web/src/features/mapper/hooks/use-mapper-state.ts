@@ -15,7 +15,8 @@ export type MapperFile = Pick<
   Partial<UploadRecord>;
 
 /** The last run: the sync answer, or a finished background job's (downloaded from `downloadUrl`). */
-export type MapperResult = ProcessResponse & { downloadUrl?: string };
+export type MapperResult = Omit<ProcessResponse, 'output' | 'totals'> &
+  Partial<Pick<ProcessResponse, 'output' | 'totals'>> & { downloadUrl?: string };
 
 export { VIRTUAL_TEMPLATE_PREFIX };
 
@@ -89,8 +90,12 @@ function suggestionsFor(template: MapperFile, data: MapperFile): MappingPair[] {
   data.headers.forEach((h, i) => {
     samples[h] = (data.data ?? []).map((r) => r[i] ?? '');
   });
-  return suggestMappings(template.headers, data.headers, { samples }).map((s) => {
-    const t = defaultTransform(template, s.templateColumn);
+  // the engine's reading of each column (upload answer `columns[].inferred`) becomes the pair's transform,
+  // unless the built-in template prescribes one for that column
+  const inferred: Record<string, Transform | null> = {};
+  for (const c of data.columns ?? []) inferred[c.name] = c.inferred;
+  return suggestMappings(template.headers, data.headers, { samples, inferred }).map((s) => {
+    const t = defaultTransform(template, s.templateColumn) ?? (s.transform as Transform | undefined);
     return { templateColumn: s.templateColumn, dataColumn: s.dataColumn, ...(t ? { transform: t } : {}) };
   });
 }

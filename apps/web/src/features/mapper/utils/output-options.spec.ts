@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import {
   DEFAULT_OUTPUT_CHOICE,
   choiceFromApplied,
@@ -46,11 +47,11 @@ describe('output options', () => {
   it('describes what the api applied in words', () => {
     expect(
       describeOptions({
-        matchTemplate: true,
+        matchedTemplate: true,
         delimiter: '\t',
         lineEnding: '\r\n',
         bom: true,
-        encoding: 'WINDOWS-1252',
+        encoding: 'windows-1252',
         quoteStyle: 'minimal',
       }),
     ).toEqual([
@@ -66,7 +67,7 @@ describe('output options', () => {
 
   it('starts the form from what the last run applied', () => {
     const c = choiceFromApplied(
-      { matchTemplate: true, delimiter: ';', bom: true, encoding: 'windows-1252' },
+      { matchedTemplate: true, delimiter: ';', bom: true, encoding: 'windows-1252' },
       {
         ...DEFAULT_OUTPUT_CHOICE,
         quoteStyle: 'all',

@@ -1,6 +1,7 @@
 // How the result file is written, as the result screen lets a person choose it (issue 20): either "match
 // the template" (the api copies delimiter, BOM, line ending and encoding from the uploaded template) or
 // explicit choices. Pure functions, so the wizard, the result screen and the tests share one meaning.
+import type { ResolvedOutputOptions } from '@csv-mapper/contracts';
 
 export type OutputDelimiter = ',' | ';' | '\t' | '|';
 export type OutputLineEnding = '\r\n' | '\n';
@@ -81,23 +82,16 @@ export function requestOptions(choice: OutputChoice): Record<string, unknown> | 
   };
 }
 
-/** What the written file used, as the api reports it (every field optional: older answers lack it). */
-export interface AppliedOutputOptions {
-  matchTemplate?: boolean;
-  delimiter?: string;
-  quoteStyle?: string;
-  lineEnding?: string;
-  bom?: boolean;
-  encoding?: string;
-}
+/** What the written file used, as the api reports it (`output` of the process answer / job). */
+export type AppliedOutputOptions = Partial<ResolvedOutputOptions>;
 
 /** Label/value lines a person reads on the result screen ("Delimiter: Semicolon (;)"). */
 export function describeOptions(applied: AppliedOutputOptions): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
-  if (applied.matchTemplate !== undefined)
+  if (applied.matchedTemplate !== undefined)
     rows.push({
       label: 'Format',
-      value: applied.matchTemplate ? 'Matches the template' : 'Chosen by you',
+      value: applied.matchedTemplate ? 'Matches the template' : 'Chosen by you',
     });
   if (applied.delimiter !== undefined)
     rows.push({ label: 'Delimiter', value: label(DELIMITER_OPTIONS, applied.delimiter as OutputDelimiter) });
@@ -126,7 +120,7 @@ export function choiceFromApplied(
   const pick = <T extends string>(list: { value: T }[], v: string | undefined, fallback: T): T =>
     list.find((o) => o.value === v?.toLowerCase() || o.value === v)?.value ?? fallback;
   return {
-    matchTemplate: applied.matchTemplate ?? prev.matchTemplate,
+    matchTemplate: applied.matchedTemplate ?? prev.matchTemplate,
     delimiter: pick(DELIMITER_OPTIONS, applied.delimiter, prev.delimiter),
     quoteStyle: pick(QUOTE_OPTIONS, applied.quoteStyle, prev.quoteStyle),
     lineEnding: pick(LINE_ENDING_OPTIONS, applied.lineEnding, prev.lineEnding),

@@ -1,31 +1,44 @@
-import { appliedOptionsOf, checkTotal, rowTotals, unencodableOf } from './result-summary';
+import { describe, expect, it } from '@jest/globals';
+import { checkTotal, rowSummary } from './result-summary';
 
 describe('result summary', () => {
-  it('uses the rows the api reports, dropping empty reasons', () => {
+  it("uses the api's totals, dropping reasons without rows", () => {
     expect(
-      rowTotals({
+      rowSummary({
         rowsProcessed: 8,
         totalRowsInFile: 10,
-        limitType: null,
-        rowTotals: {
-          read: 10,
-          written: 8,
+        limitType: 'rows',
+        totals: {
+          rowsInFile: 10,
+          rowsRead: 8,
+          rowsWritten: 8,
+          rowsSkipped: 2,
           skipped: [
-            { reason: 'Blank row', count: 2 },
-            { reason: 'Other', count: 0 },
+            { reason: 'rowLimit', rows: 2, message: 'Rows past your plan limit were not written.' },
+            { reason: 'monthlyQuota', rows: 0, message: 'unused' },
           ],
+          warningCount: 0,
+          raggedRows: 0,
+          unmappableCharacters: 0,
+          columns: [],
         },
       }),
-    ).toEqual({ read: 10, written: 8, skipped: [{ reason: 'Blank row', count: 2 }] });
+    ).toEqual({
+      inFile: 10,
+      read: 8,
+      written: 8,
+      skipped: [{ message: 'Rows past your plan limit were not written.', rows: 2 }],
+    });
   });
 
-  it('derives skipped rows from a plan limit when the answer has no breakdown', () => {
-    expect(rowTotals({ rowsProcessed: 100, totalRowsInFile: 150, limitType: 'rows' })).toEqual({
-      read: 150,
+  it('summarises an answer without totals from its row counts', () => {
+    expect(rowSummary({ rowsProcessed: 100, totalRowsInFile: 150, limitType: 'monthlyQuota' })).toEqual({
+      inFile: 150,
+      read: 100,
       written: 100,
-      skipped: [{ reason: "Over your plan's rows-per-file limit", count: 50 }],
+      skipped: [{ message: "Rows past this month's remaining allowance were not written.", rows: 50 }],
     });
-    expect(rowTotals({ rowsProcessed: 3, totalRowsInFile: 3, limitType: null }).skipped).toEqual([]);
+    expect(rowSummary({ rowsProcessed: 3, totalRowsInFile: 3, limitType: null }).skipped).toEqual([]);
   });
 
   it('ticks a column whose sums agree as decimals, and flags one that differs', () => {
@@ -34,15 +47,5 @@ describe('result summary', () => {
     expect(checkTotal({ sourceTotal: '007.10', outputTotal: '7.1' })).toBe('match');
     expect(checkTotal({ sourceTotal: '-12.5', outputTotal: '12.5' })).toBe('differs');
     expect(checkTotal({ sourceTotal: '10.004', outputTotal: '10.00' })).toBe('differs');
-  });
-
-  it('reads unencodable characters and applied options when present, else nothing', () => {
-    expect(unencodableOf({ unencodable: { count: 2, characters: ['€', 'ł'] } })).toEqual({
-      count: 2,
-      characters: ['€', 'ł'],
-    });
-    expect(unencodableOf({})).toBeNull();
-    expect(appliedOptionsOf({ options: { delimiter: ';' } })).toEqual({ delimiter: ';' });
-    expect(appliedOptionsOf({})).toBeUndefined();
   });
 });

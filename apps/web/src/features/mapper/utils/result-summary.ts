@@ -1,47 +1,44 @@
-// What the result screen tells an accountant about a run (issue 20): rows read, written and skipped (with
-// reasons), and whether each amount column's sum read equals the sum written. Reads the api's answer
-// loosely: fields an older answer lacks are derived from what it has.
-import type { ControlTotal } from '@csv-mapper/contracts';
-import type { AppliedOutputOptions } from './output-options';
+// What the result screen tells an accountant about a run (issue 20): rows in the file, read, written and
+// skipped (with reasons), characters the encoding lacks, and whether each amount column's sum read equals
+// the sum written. An answer without `totals` (older job records) is summarised from its row counts.
+import type { ControlTotal, RunTotals } from '@csv-mapper/contracts';
 
-export interface SkippedRows {
-  reason: string;
-  count: number;
-}
-
-export interface RowTotals {
+export interface RowSummary {
+  inFile: number;
   read: number;
   written: number;
-  skipped: SkippedRows[];
+  skipped: { message: string; rows: number }[];
 }
 
-/** The parts of a process answer / finished job the summary reads. */
-export interface RunFigures {
+const LIMIT_MESSAGE: Record<'monthlyQuota' | 'rows', string> = {
+  rows: "Rows past your plan's rows-per-file limit were not written.",
+  monthlyQuota: "Rows past this month's remaining allowance were not written.",
+};
+
+export function rowSummary(r: {
   rowsProcessed: number;
   totalRowsInFile: number;
   limitType: 'monthlyQuota' | 'rows' | null;
-  rowTotals?: { read?: number; written?: number; skipped?: SkippedRows[] } | null;
-  rowsRead?: number;
-  rowsWritten?: number;
-  rowsSkipped?: SkippedRows[];
-}
-
-const LIMIT_REASON: Record<'monthlyQuota' | 'rows', string> = {
-  rows: "Over your plan's rows-per-file limit",
-  monthlyQuota: "Over this month's remaining row allowance",
-};
-
-export function rowTotals(r: RunFigures): RowTotals {
-  const read = r.rowTotals?.read ?? r.rowsRead ?? r.totalRowsInFile;
-  const written = r.rowTotals?.written ?? r.rowsWritten ?? r.rowsProcessed;
-  const reported = r.rowTotals?.skipped ?? r.rowsSkipped;
-  if (reported) return { read, written, skipped: reported.filter((s) => s.count > 0) };
-  const missing = read - written;
-  if (missing <= 0) return { read, written, skipped: [] };
+  totals?: RunTotals;
+}): RowSummary {
+  const t = r.totals;
+  if (t) {
+    return {
+      inFile: t.rowsInFile,
+      read: t.rowsRead,
+      written: t.rowsWritten,
+      skipped: t.skipped.filter((s) => s.rows > 0).map((s) => ({ message: s.message, rows: s.rows })),
+    };
+  }
+  const missing = r.totalRowsInFile - r.rowsProcessed;
   return {
-    read,
-    written,
-    skipped: [{ reason: r.limitType ? LIMIT_REASON[r.limitType] : 'Not written', count: missing }],
+    inFile: r.totalRowsInFile,
+    read: r.rowsProcessed,
+    written: r.rowsProcessed,
+    skipped:
+      missing > 0
+        ? [{ message: r.limitType ? LIMIT_MESSAGE[r.limitType] : 'Not written.', rows: missing }]
+        : [],
   };
 }
 
@@ -61,27 +58,4 @@ export type TotalCheck = 'match' | 'differs';
 /** 'match' when the sum written equals the sum read (so the accountant can tick it). */
 export function checkTotal(t: Pick<ControlTotal, 'sourceTotal' | 'outputTotal'>): TotalCheck {
   return canonical(t.sourceTotal) === canonical(t.outputTotal) ? 'match' : 'differs';
-}
-
-/** Characters of the output the chosen encoding cannot hold (written as '?'), when the api counts them. */
-export interface Unencodable {
-  count: number;
-  characters: string[];
-}
-
-export function unencodableOf(answer: object): Unencodable | null {
-  const r = answer as {
-    unencodable?: { count?: number; characters?: string[] } | null;
-    unencodableCount?: number;
-    unencodableCharacters?: string[];
-  };
-  const count = r.unencodable?.count ?? r.unencodableCount;
-  if (count === undefined) return null;
-  return { count, characters: r.unencodable?.characters ?? r.unencodableCharacters ?? [] };
-}
-
-/** The options the api says it applied, if it says. */
-export function appliedOptionsOf(answer: object): AppliedOutputOptions | undefined {
-  const r = answer as { options?: AppliedOutputOptions | null; outputOptions?: AppliedOutputOptions | null };
-  return r.options ?? r.outputOptions ?? undefined;
 }

@@ -1,11 +1,11 @@
 import { Badge, Box, Card, DataList, Stack, Table, Text } from '@chakra-ui/react';
 import type { ControlTotal } from '@csv-mapper/contracts';
-import { checkTotal, type RowTotals } from '../../utils/result-summary';
+import { checkTotal, type RowSummary } from '../../utils/result-summary';
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
 /** Rows read / written / skipped, and each amount column's sum read next to its sum written. */
-export function ControlTotalsCard({ rows, totals }: { rows: RowTotals; totals: ControlTotal[] }) {
+export function ControlTotalsCard({ rows, totals }: { rows: RowSummary; totals: ControlTotal[] }) {
   return (
     <Card.Root data-testid="control-totals">
       <Card.Header pb="2">
@@ -18,6 +18,10 @@ export function ControlTotalsCard({ rows, totals }: { rows: RowTotals; totals: C
       </Card.Header>
       <Card.Body gap="4" pt="2">
         <DataList.Root orientation="horizontal" size="sm" data-testid="row-totals">
+          <DataList.Item>
+            <DataList.ItemLabel>Rows in the file</DataList.ItemLabel>
+            <DataList.ItemValue>{n(rows.inFile)}</DataList.ItemValue>
+          </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Rows read</DataList.ItemLabel>
             <DataList.ItemValue>{n(rows.read)}</DataList.ItemValue>
@@ -34,8 +38,8 @@ export function ControlTotalsCard({ rows, totals }: { rows: RowTotals; totals: C
               ) : (
                 <Stack gap="0.5">
                   {rows.skipped.map((s) => (
-                    <Text key={s.reason}>
-                      {n(s.count)} — {s.reason}
+                    <Text key={s.message}>
+                      {n(s.rows)} — {s.message}
                     </Text>
                   ))}
                 </Stack>

@@ -7,10 +7,9 @@ import {
   choiceFromApplied,
   describeOptions,
   firstLines,
-  requestOptions,
   type OutputChoice,
 } from '../../utils/output-options';
-import { appliedOptionsOf, rowTotals, unencodableOf } from '../../utils/result-summary';
+import { rowSummary } from '../../utils/result-summary';
 import { ControlTotalsCard } from './control-totals-card';
 import { OutputOptionsForm } from './output-options-form';
 
@@ -44,10 +43,10 @@ export function ResultScreen({
   templateIsBuiltIn,
   review,
 }: ResultScreenProps) {
-  const rows = rowTotals(result);
-  const applied = appliedOptionsOf(result);
-  const described = describeOptions(applied ?? requestOptions(choice) ?? { matchTemplate: true });
-  const unencodable = unencodableOf(result);
+  const rows = rowSummary(result);
+  const applied = result.output;
+  const described = describeOptions(applied ?? { matchedTemplate: choice.matchTemplate });
+  const unencodable = result.totals?.unmappableCharacters ?? 0;
   const lines = useMemo(() => firstLines(result.csvData ?? '', FIRST_ROWS + 1), [result.csvData]);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<OutputChoice>(() => choiceFromApplied(applied, choice));
@@ -96,7 +95,7 @@ export function ResultScreen({
       {review ? <Box data-testid="review-slot">{review}</Box> : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
-        <ControlTotalsCard rows={rows} totals={result.controlTotals} />
+        <ControlTotalsCard rows={rows} totals={result.totals?.columns ?? result.controlTotals} />
 
         <Card.Root data-testid="output-options">
           <Card.Header pb="2">
@@ -113,7 +112,7 @@ export function ResultScreen({
                 </DataList.Item>
               ))}
             </DataList.Root>
-            {unencodable && unencodable.count > 0 ? (
+            {unencodable > 0 ? (
               <Box
                 borderWidth="1px"
                 borderColor="orange.muted"
@@ -123,10 +122,10 @@ export function ResultScreen({
                 fontSize="sm"
                 data-testid="unencodable"
               >
-                {unencodable.count === 1
-                  ? '1 character is not in this encoding and was written as "?"'
-                  : `${unencodable.count.toLocaleString('en-GB')} characters are not in this encoding and were written as "?"`}
-                {unencodable.characters.length > 0 ? `: ${unencodable.characters.join(' ')}` : '.'}
+                {unencodable === 1
+                  ? '1 character is not in this encoding and was written as "?".'
+                  : `${unencodable.toLocaleString('en-GB')} characters are not in this encoding and were written as "?".`}{' '}
+                Choose UTF-8 to keep them.
               </Box>
             ) : null}
             {editing ? (
