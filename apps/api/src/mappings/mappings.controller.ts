@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import {
   MatchMappingRequest,
+  Recipe,
   SaveMappingRequest,
   type MatchResult,
   type SavedMappingView,
@@ -30,6 +31,20 @@ export class MappingsController {
   @HttpCode(200)
   match(@CurrentUser() user: AuthUser, @Body() body: MatchMappingRequest): Promise<MatchResult> {
     return this.mappings.match(user, body.headers);
+  }
+
+  /** Save a mapping from a recipe file (the body is the recipe an export gave) */
+  @Post('import')
+  @ApiKeyAllowed()
+  importRecipe(@CurrentUser() user: AuthUser, @Body() body: Recipe): Promise<SavedMappingView> {
+    return this.mappings.importRecipe(user, body);
+  }
+
+  /** A saved mapping as a versioned JSON recipe (for the command-line tool, or to import elsewhere) */
+  @Get(':id/recipe')
+  @ApiKeyAllowed()
+  exportRecipe(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Recipe> {
+    return this.mappings.exportRecipe(user, id);
   }
 
   /** One saved mapping (its id is what POST /api/process takes as mappingId) */

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { isCsvEngineError, validateMappings } from '@csv-mapper/csv-engine';
+import { RECIPE_FORMAT, RECIPE_VERSION } from '@csv-mapper/contracts';
 import type {
   MappingMatch,
+  Recipe,
   MappingPair,
   MatchResult,
   SaveMappingRequest,
@@ -83,6 +85,35 @@ export class MappingsService {
     Object.assign(existing, checked(body));
     const saved = await this.repo.save(existing);
     return { created: false, mapping: view(saved, false) };
+  }
+
+  /** The saved mapping as a versioned recipe file (the command-line tool runs it; import takes it back). */
+  async exportRecipe(user: AuthUser, id: string): Promise<Recipe> {
+    const m = await this.get(user, id);
+    return {
+      format: RECIPE_FORMAT,
+      version: RECIPE_VERSION,
+      name: m.name,
+      ...(m.description ? { description: m.description } : {}),
+      templateHeaders: m.templateHeaders,
+      dataHeaders: m.dataHeaders,
+      mappings: m.mappings,
+      ...(m.reading ? { reading: m.reading } : {}),
+      ...(m.output ? { output: m.output } : {}),
+    };
+  }
+
+  /** A recipe (validated by the contract) saved as a new mapping, under the plan's limit. */
+  async importRecipe(user: AuthUser, recipe: Recipe): Promise<SavedMappingView> {
+    return this.create(user, {
+      name: recipe.name,
+      description: recipe.description ?? null,
+      templateHeaders: recipe.templateHeaders,
+      dataHeaders: recipe.dataHeaders ?? [],
+      mappings: recipe.mappings,
+      output: recipe.output ?? null,
+      reading: recipe.reading ?? null,
+    });
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
