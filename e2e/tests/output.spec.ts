@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newUser, signUp } from '../fixtures/helpers';
+import { createMappingViaApi, newUser, signUp } from '../fixtures/helpers';
 
 // Issue 20, step 4: the result screen is where a person checks the file before using it — control totals
 // (rows read / written, sum read vs sum written per amount column), the output format with "Match the
@@ -119,3 +119,109 @@ for (const width of [1280, 375]) {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 }
+
+test('"Match the template" copies the template file\'s format; chosen options give the bytes asked for', async ({
+  page,
+}) => {
+  await signUp(page, newUser('fmt'));
+  await page.goto('/csv-mapper');
+  // a European accounting template: BOM, semicolons, CRLF
+  const template = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name;City;Amount\r\n')]);
+  await chooseFile(page, 'template', file('import-template.csv', template));
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  const data = 'Name,City,Amount\nCafé Müller,Zürich,12.5\n"Smith, Ann",Łódź,7\n';
+  await chooseFile(page, 'data', file('customers.csv', Buffer.from(data)));
+  await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate CSV' }).click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+
+  const applied = page.getByTestId('applied-options');
+  await expect(applied).toContainText('Matches the template');
+  await expect(applied).toContainText('Semicolon (;)');
+  await expect(applied).toContainText('Windows (CRLF)');
+  await expect(applied).toContainText('Byte order markYes');
+  const matched = await downloadBytes(page, page.getByRole('button', { name: 'Download CSV' }));
+  expect(matched.bytes).toEqual(
+    Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('Name;City;Amount\r\nCafé Müller;Zürich;12.5\r\nSmith, Ann;Łódź;7\r\n'),
+    ]),
+  );
+
+  // choose: TAB, every value quoted, LF, Windows-1252 without BOM → generate again
+  await page.getByRole('button', { name: 'Change output format' }).click();
+  await page.getByText('Choose the format').click();
+  await page.getByRole('combobox', { name: 'Delimiter' }).selectOption('Tab');
+  await page.getByRole('combobox', { name: 'Quotes' }).selectOption('Every value');
+  await page.getByRole('combobox', { name: 'Line ending' }).selectOption('Unix / macOS (LF)');
+  await page.getByRole('combobox', { name: 'Encoding' }).selectOption('Windows-1252');
+  const bom = page.getByRole('checkbox', { name: 'Start with a byte order mark (BOM)' });
+  if (await bom.isChecked()) await page.getByText('Start with a byte order mark (BOM)').click();
+  await page.getByRole('button', { name: 'Generate again' }).click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await expect(applied).toContainText('Chosen by you');
+  await expect(applied).toContainText('Tab');
+  await expect(applied).toContainText('Windows-1252');
+  // "Ł" and "ź" are not in Windows-1252: counted and shown
+  await expect(page.getByTestId('unencodable')).toContainText('2 characters are not in this encoding');
+  await expect(page.getByTestId('output-first-rows')).toContainText('"Name"→"City"→"Amount"');
+  const chosen = await downloadBytes(page, page.getByRole('button', { name: 'Download CSV' }));
+  expect(chosen.bytes).toEqual(
+    Buffer.from(
+      '"Name"\t"City"\t"Amount"\n"Caf\xe9 M\xfcller"\t"Z\xfcrich"\t"12.5"\n"Smith, Ann"\t"?\xf3d?"\t"7"\n',
+      'latin1',
+    ),
+  );
+});
+
+test('a saved mapping exports as a recipe and imports back; bad files say why', async ({ page }) => {
+  await signUp(page, newUser('rcp'));
+  await createMappingViaApi(page, 'Bank to ledger');
+  await page.goto('/saved-mappings');
+  const card = page.getByTestId('saved-mapping-card');
+  await expect(card).toHaveCount(1);
+
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Export recipe' }).click(),
+  ]);
+  expect(dl.suggestedFilename()).toBe('Bank_to_ledger.recipe.json');
+  const recipeText = fs.readFileSync(await dl.path(), 'utf8');
+  const recipe = JSON.parse(recipeText) as Record<string, unknown>;
+  expect(recipe).toMatchObject({
+    format: 'csv-mapper/recipe',
+    version: 1,
+    name: 'Bank to ledger',
+    templateHeaders: ['Customer', 'Email'],
+    mappings: [
+      { templateColumn: 'Customer', dataColumn: 'Name' },
+      { templateColumn: 'Email', dataColumn: 'Email' },
+    ],
+  });
+
+  // delete it (the free plan holds one), then import the recipe: the card is back
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Mapping deleted successfully')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const importFile = async (name: string, body: string) => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Import recipe' }).click(),
+    ]);
+    await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) });
+  };
+  await importFile('not-json.recipe.json', 'Name,Email\n');
+  await expect(page.getByTestId('toast')).toContainText('not-json.recipe.json is not a JSON file');
+  await importFile('other.json', JSON.stringify({ ...recipe, format: 'something-else' }));
+  await expect(page.getByTestId('toast')).toContainText('this file is not a CSV Mapper recipe');
+  await expect(card).toHaveCount(0);
+
+  await importFile('Bank_to_ledger.recipe.json', recipeText);
+  await expect(page.getByTestId('toast')).toContainText('Mapping saved successfully');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText('Bank to ledger', { exact: true })).toBeVisible();
+  await expect(card.getByText('→ Customer')).toBeVisible();
+  await shot(page, 'saved-mappings-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, 'saved-mappings-375');
+});

@@ -63,7 +63,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           </Button>
         )}
         <Button size="sm" variant="outline" onClick={onExport} disabled={mapping.locked}>
-          <DownloadIcon /> Export
+          <DownloadIcon /> Export recipe
         </Button>
         <Button
           size="sm"
