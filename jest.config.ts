@@ -74,7 +74,11 @@ const integration = {
 const config: Config = {
   testTimeout: 60_000,
   projects: [
-    project('unit', ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker', '<rootDir>/apps/cli'], ['**/*.spec.ts']),
+    project(
+      'unit',
+      ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker', '<rootDir>/apps/cli'],
+      ['**/*.spec.ts'],
+    ),
     // apps/web: pure functions and reducers (no DOM); the contract is read as types only.
     project('web', ['<rootDir>/apps/web'], ['**/*.spec.ts', '**/*.spec.tsx'], {
       transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs as [string, unknown] },

@@ -70,8 +70,20 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
       view = (await agent.get(`/api/jobs/${first.body.jobId}`).expect(200)).body;
     }
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 8, filename: 'mapped_kunden.csv' });
+    // Control totals and the output settings the job used (matched to the template file: LF, comma).
+    expect(view.totals).toMatchObject({
+      rowsInFile: 8,
+      rowsRead: 8,
+      rowsWritten: 8,
+      rowsSkipped: 0,
+      skipped: [],
+    });
+    expect(view.totals.columns).toEqual([
+      expect.objectContaining({ column: 'Amount', sourceTotal: '40.00', outputTotal: '40.00', values: 8 }),
+    ]);
+    expect(view.output).toMatchObject({ delimiter: ',', lineEnding: '\n', matchedTemplate: true });
     const csv = await agent.get(view.resultUrl).expect(200);
-    expect(csv.text.split('\r\n').slice(0, 3)).toEqual(['Name,Amount', 'Kunde 1,1.50', 'Kunde 2,2.50']);
+    expect(csv.text.split('\n').slice(0, 3)).toEqual(['Name,Amount', 'Kunde 1,1.50', 'Kunde 2,2.50']);
     // The quota is charged once, for the rows actually processed.
     const [u] = await ds.query('SELECT monthly_rows_used FROM users WHERE id = $1', [userId]);
     expect(u.monthly_rows_used).toBe(8);
@@ -133,7 +145,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
       view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
     }
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: rows });
-    const lines = (await agent.get(view.resultUrl).expect(200)).text.split('\r\n');
+    const lines = (await agent.get(view.resultUrl).expect(200)).text.split('\n');
     expect(lines).toHaveLength(rows + 2); // header, rows, final line end
     for (const i of [1, 2, 77_777, 750_001, rows]) expect(lines[i]).toBe(`Kunde ${i},${i}.50`);
     expect(lines.filter((l, i) => i > 0 && l !== '' && l !== `Kunde ${i},${i}.50`)).toEqual([]);

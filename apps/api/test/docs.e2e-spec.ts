@@ -161,6 +161,7 @@ describe('OpenAPI document (e2e)', () => {
       'rowsWritten',
       'warningCount',
       'controlTotals',
+      'totals',
       'resultUrl',
       'resultExpiresAt',
       'finishedAt',

@@ -61,6 +61,7 @@ describe('POST /api/process (e2e)', () => {
   const setUsed = (userId: string, n: number) =>
     db.query('UPDATE users SET monthly_rows_used = $2 WHERE id = $1', [userId, n]);
 
+  // The templates here end their lines with LF: the result matches them (issue 20's default).
   it('maps the data onto the template and records usage', async () => {
     const { agent, userId } = await signUp(app);
     const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
@@ -79,7 +80,7 @@ describe('POST /api/process (e2e)', () => {
       warnings: [],
     });
     expect(res.body.csvData).toBe(
-      'Email,Name,Total\r\np1@example.com,Person 1,1.50\r\np2@example.com,Person 2,2.50\r\np3@example.com,Person 3,3.50\r\n',
+      'Email,Name,Total\np1@example.com,Person 1,1.50\np2@example.com,Person 2,2.50\np3@example.com,Person 3,3.50\n',
     );
     expect(await used(userId)).toBe(3);
     const history = (await db.query(
@@ -122,7 +123,7 @@ describe('POST /api/process (e2e)', () => {
         ],
       })
       .expect(200);
-    expect(res.body.csvData).toBe('Date,Amount,Paid\r\n01/31/2024,1234.50,TRUE\r\n02/15/2024,oops,FALSE\r\n');
+    expect(res.body.csvData).toBe('Date,Amount,Paid\n01/31/2024,1234.50,TRUE\n02/15/2024,oops,FALSE\n');
     expect(res.body.warningCount).toBe(1);
     expect(res.body.warnings[0]).toMatchObject({ row: 2, column: 'Amount', value: 'oops' });
     expect(res.body.controlTotals[0]).toMatchObject({
@@ -239,7 +240,7 @@ describe('POST /api/process (e2e)', () => {
       limitExceeded: true,
       limitType: 'rows',
     });
-    expect(res.body.csvData.trimEnd().split('\r\n')).toHaveLength(10_001);
+    expect(res.body.csvData.trimEnd().split('\n')).toHaveLength(10_001);
     expect(await used(userId)).toBe(10_000);
   });
 
@@ -265,7 +266,7 @@ describe('POST /api/process (e2e)', () => {
       .send({ ...ids, mappings: FULL })
       .expect(200);
     expect(second.body).toMatchObject({ rowsProcessed: 0, limitExceeded: true, limitType: 'monthlyQuota' });
-    expect(second.body.csvData).toBe('Email,Name,Total\r\n');
+    expect(second.body.csvData).toBe('Email,Name,Total\n');
     expect(await used(userId)).toBe(50_000);
   });
 

@@ -196,6 +196,8 @@ describe('webhooks and the published API, through the real api → worker → re
         outputTotal: '1246.75',
       }),
     ]);
+    expect(event.data.totals).toMatchObject({ rowsRead: 3, rowsWritten: 3, rowsSkipped: 0, skipped: [] });
+    expect(event.data.totals?.columns).toEqual(event.data.controlTotals);
     const expires = Date.parse(event.data.resultExpiresAt as string) - Date.now();
     expect(expires).toBeGreaterThan(50 * 60_000);
     expect(expires).toBeLessThanOrEqual(3600_000);
@@ -209,7 +211,7 @@ describe('webhooks and the published API, through the real api → worker → re
     const bytes = await viaUrl.text();
     expect(viaUrl.status).toBe(200);
     expect(bytes).toBe(viaJobs.text);
-    expect(bytes).toBe('Title,Qty,Price\r\nWidget,3,1234.50\r\n"Gadget, large",5,12.00\r\nBolt,7,0.25\r\n');
+    expect(bytes).toBe('Title,Qty,Price\nWidget,3,1234.50\n"Gadget, large",5,12.00\nBolt,7,0.25\n');
 
     // Exactly once: nothing more arrives, and the log shows one successful attempt with the answer.
     await new Promise((r) => setTimeout(r, 800));

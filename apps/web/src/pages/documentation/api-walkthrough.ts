@@ -46,9 +46,8 @@ export const SAMPLE_FILES: Record<'template.csv' | 'data.csv', string> = {
   'data.csv': 'Booking date,Name,Debit,Credit\n25/11/2026,  Acme Ltd ,,1200.00\n26/11/2026,Globex,350.50,\n',
 };
 
-/** What step "download the result" saves as result.csv from the sample files (lines end with CRLF). */
-export const SAMPLE_RESULT =
-  'Date,Customer,Amount\r\n2026-11-25,Acme Ltd,1200.00\r\n2026-11-26,Globex,-350.50\r\n';
+/** What step "download the result" saves as result.csv from the sample files (line ends match the template's LF). */
+export const SAMPLE_RESULT = 'Date,Customer,Amount\n2026-11-25,Acme Ltd,1200.00\n2026-11-26,Globex,-350.50\n';
 
 export const WALKTHROUGH_STEPS: WalkthroughStep[] = [
   {
@@ -251,6 +250,17 @@ export const PAYLOAD_EXAMPLE = `{
         "unreadable": 0
       }
     ],
+    "totals": {
+      "rowsInFile": 2,
+      "rowsRead": 2,
+      "rowsWritten": 2,
+      "rowsSkipped": 0,
+      "skipped": [],
+      "warningCount": 0,
+      "raggedRows": 0,
+      "unmappableCharacters": 0,
+      "columns": [{ "column": "Amount", "kind": "debitCredit", "sourceColumns": ["Debit", "Credit"], "sourceTotal": "849.50", "outputTotal": "849.50", "values": 2, "unreadable": 0 }]
+    },
     "resultUrl": "https://csvmapper.app/api/jobs/csv-jobs-…/result",
     "resultExpiresAt": "2026-11-25T11:00:00.000Z",
     "finishedAt": "2026-11-25T10:00:00.000Z",

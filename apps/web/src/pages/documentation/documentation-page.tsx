@@ -193,7 +193,7 @@ export function DocumentationPage() {
           ))}
         </Stack>
         <Text color="fg.muted" fontSize="sm">
-          With the sample files, <Code>result.csv</Code> holds (lines end with CRLF):
+          With the sample files, <Code>result.csv</Code> holds (its lines end like the template's, with LF):
         </Text>
         <CodeBlock label="The resulting result.csv">{SAMPLE_RESULT}</CodeBlock>
         <Text color="fg.muted" fontSize="sm">
