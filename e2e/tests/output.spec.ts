@@ -157,6 +157,7 @@ test('"Match the template" copies the template file\'s format; chosen options gi
   await page.getByRole('combobox', { name: 'Encoding' }).selectOption('Windows-1252');
   const bom = page.getByRole('checkbox', { name: 'Start with a byte order mark (BOM)' });
   if (await bom.isChecked()) await page.getByText('Start with a byte order mark (BOM)').click();
+  await shot(page, 'step4-options-1280');
   await page.getByRole('button', { name: 'Generate again' }).click();
   await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
   await expect(applied).toContainText('Chosen by you');

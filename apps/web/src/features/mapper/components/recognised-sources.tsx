@@ -14,7 +14,7 @@ export function RecognisedSources({
   return (
     <Alert.Root status="info" data-testid="recognised-sources">
       <Alert.Indicator />
-      <Stack gap="2" flex="1">
+      <Stack gap="2" flex="1" minW="0">
         <Alert.Title>
           {matches.length === 1
             ? `This file looks like the one you mapped in “${best.name}”.`
@@ -32,6 +32,8 @@ export function RecognisedSources({
               minH="8"
               py="1"
               whiteSpace="normal"
+              maxW="full"
+              textAlign="start"
             >
               Use “{m.name}” ({Math.round(m.score * 100)}% match)
             </Button>
