@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createMappingViaApi, newUser, signUp } from '../fixtures/helpers';
+import { createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
 
 // Issue 20, step 4: the result screen is where a person checks the file before using it — control totals
 // (rows read / written, sum read vs sum written per amount column), the output format with "Match the
@@ -225,4 +225,35 @@ test('a saved mapping exports as a recipe and imports back; bad files say why', 
   await shot(page, 'saved-mappings-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'saved-mappings-375');
+});
+
+test('a background run shows its totals, the options it used and the first rows read from its result', async ({
+  page,
+}) => {
+  await signUp(page, newUser('bgr'));
+  await subscribeToBusiness(page);
+  // The wizard runs small files synchronously; ask the api for a background job as an API user may
+  // (`async: true`), so this small file takes the worker's path.
+  await page.route('**/api/process', async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, async: true }) });
+  });
+  const template = Buffer.from('Name;Amount\r\n');
+  await chooseFile(page, 'template', file('semi-template.csv', template));
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  await chooseFile(page, 'data', file('amounts.csv', Buffer.from('Name,Amount\nAnn,1.10\nBob,2.20\n')));
+  await expect(page.getByText('2 of 2 columns mapped')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Transform for Amount' }).selectOption('Amount');
+  await page.getByRole('button', { name: 'Generate CSV' }).click();
+  await expect(page.getByText('This file runs in the background')).toBeVisible();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 30_000 });
+
+  await expect(page.getByTestId('row-totals')).toContainText('Rows written2');
+  const amount = page.getByTestId('column-totals').locator('tr[data-column="Amount"]');
+  await expect(amount.getByRole('cell').nth(2)).toHaveText('3.30');
+  await expect(amount.getByRole('cell').nth(3)).toHaveText('3.30');
+  await expect(page.getByTestId('applied-options')).toContainText('Semicolon (;)');
+  await expect(page.getByTestId('output-first-rows')).toHaveText('Name;Amount\nAnn;1.10\nBob;2.20');
+  const dl = await downloadBytes(page, page.getByRole('link', { name: 'Download CSV' }));
+  expect(dl.bytes.toString('utf8')).toBe('Name;Amount\r\nAnn;1.10\r\nBob;2.20\r\n');
 });

@@ -9,6 +9,7 @@ import {
   firstLines,
   type OutputChoice,
 } from '../../utils/output-options';
+import { useResultHead } from '../../hooks/use-result-head';
 import { rowSummary } from '../../utils/result-summary';
 import { ControlTotalsCard } from './control-totals-card';
 import { OutputOptionsForm } from './output-options-form';
@@ -47,7 +48,13 @@ export function ResultScreen({
   const applied = result.output;
   const described = describeOptions(applied ?? { matchedTemplate: choice.matchTemplate });
   const unencodable = result.totals?.unmappableCharacters ?? 0;
-  const lines = useMemo(() => firstLines(result.csvData ?? '', FIRST_ROWS + 1), [result.csvData]);
+  const head = useResultHead(result.csvData ? undefined : result.downloadUrl, result.output?.encoding);
+  const text = result.csvData || head || '';
+  // a head cut mid-row loses its last, partial line
+  const lines = useMemo(
+    () => firstLines(text, FIRST_ROWS + 1).slice(0, head && !result.csvData ? FIRST_ROWS : FIRST_ROWS + 1),
+    [text, head, result.csvData],
+  );
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<OutputChoice>(() => choiceFromApplied(applied, choice));
   const errorReport = (result as { errorReportUrl?: string | null }).errorReportUrl ?? null;
@@ -222,7 +229,9 @@ export function ResultScreen({
           <Text fontSize="sm" color="fg.muted">
             {lines.length > 0
               ? 'Exactly as written, with the delimiter and quotes (a tab shows as →).'
-              : 'This file was generated in the background: download it to see its rows.'}
+              : head === ''
+                ? 'The first rows could not be read here: download the file to see them.'
+                : 'Reading the first rows of the file…'}
           </Text>
         </Card.Header>
         {lines.length > 0 ? (
