@@ -114,7 +114,12 @@ for (const width of [1280, 375]) {
       'Date,Description,Amount\r\n2024-03-01,Coffee,12.50\r\n2024-03-02,Rent,-700.00\r\n2024-03-03,Refund,7.25\r\n',
     );
 
-    // nothing is wider than the window
+    // the output-format form, open with explicit choices; nothing is wider than the window
+    await page.getByRole('button', { name: 'Change output format' }).click();
+    await page.getByText('Choose the format').click();
+    await expect(page.getByRole('combobox', { name: 'Encoding' })).toBeVisible();
+    await page.getByTestId('output-options').scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `step4-form-${width}.png`) });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -68,6 +68,10 @@ test('axe finds no serious or critical violations on any signed-in page', async 
 
   await page.getByRole('button', { name: 'Generate CSV' }).click();
   await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  // with the output-format form open, explicit choices showing
+  await page.getByRole('button', { name: 'Change output format' }).click();
+  await page.getByText('Choose the format').click();
+  await expect(page.getByRole('combobox', { name: 'Delimiter' })).toBeVisible();
   report.push(...(await seriousViolations(page, '/csv-mapper step 4')));
 
   await createMappingViaApi(page, 'Axe mapping');
