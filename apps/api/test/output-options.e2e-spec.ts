@@ -266,6 +266,30 @@ describe('Output options, control totals and recipes (e2e)', () => {
     ]);
   });
 
+  it('runs a saved mapping with its output options; request options win over them', async () => {
+    const saved = await agent
+      .post('/api/mappings')
+      .set(H)
+      .send({
+        name: 'Pipes',
+        templateHeaders: ['Datum', 'Buchungstext', 'Betrag'],
+        mappings: PAIRS,
+        output: { delimiter: '|', quoteStyle: 'all' },
+      })
+      .expect(201);
+    const t = await upload(agent, 'template', Buffer.from('Datum;Buchungstext;Betrag\n')).expect(201);
+    const run = (options: Record<string, unknown>) =>
+      agent
+        .post('/api/process')
+        .set(H)
+        .send({ templateFileId: t.body.id, dataFileId, mappingId: saved.body.id, options })
+        .expect(200);
+    const asSaved = await run({});
+    expect(bytesOf(asSaved).toString().split('\n')[1]).toBe('"31.01.2024"|"Café Royal"|"-12.50"');
+    const overridden = await run({ quoteStyle: 'minimal' });
+    expect(bytesOf(overridden).toString().split('\n')[1]).toBe('31.01.2024|Café Royal|-12.50');
+  });
+
   it('refuses a recipe of another format or version, and hides another user’s mapping (404)', async () => {
     const base = {
       format: 'csv-mapper/recipe',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Starts the command-line tool: the built JavaScript (npm run build:server) when it is there, otherwise the
-// TypeScript sources through ts-node (a dev dependency, present after npm install in a clone).
+// TypeScript sources compiled on load with swc (a dev dependency, present after npm install in a clone).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,14 +14,24 @@ function fromSources() {
   // The libraries are workspaces without a build step: point their names at their sources.
   Module._resolveFilename = function (request, ...rest) {
     const m = /^@csv-mapper\/([\w-]+)$/.exec(request);
-    if (m && m[1] !== 'cli') request = path.join(root, 'libs', m[1], 'src/index.ts');
+    const entry = m && path.join(root, 'libs', m[1], 'src/index.ts');
+    if (entry && fs.existsSync(entry)) request = entry;
     return resolve.call(this, request, ...rest);
   };
-  require(path.join(root, 'node_modules/ts-node')).register({
-    transpileOnly: true,
-    project: path.join(root, 'tsconfig.json'),
-    compilerOptions: { module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' },
-  });
+  // TypeScript compiled on require with swc (a dev dependency): decorators and their metadata included.
+  const { transformSync } = require(path.join(root, 'node_modules/@swc/core'));
+  Module._extensions['.ts'] = function (module, filename) {
+    const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
+      filename,
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    });
+    module._compile(code, filename);
+  };
   return require(path.join(root, 'apps/cli/src/main.ts'));
 }
 

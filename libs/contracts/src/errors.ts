@@ -97,5 +97,9 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // bulk uploads
+  'TOO_MANY_FILES',
+  'BATCH_QUOTA_EXCEEDED',
+  'NO_FILES_ACCEPTED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,3 +19,4 @@ export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
 export * from './env';
+export * from './http/batches';

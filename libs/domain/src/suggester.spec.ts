@@ -230,3 +230,33 @@ describe('suggestMappings', () => {
     expect(recall).toBeGreaterThanOrEqual(0.85);
   });
 });
+
+describe('suggestMappings with inferred transforms (the upload answer’s columns)', () => {
+  it('carries each data column’s inferred transform as the pair’s transform', () => {
+    const out = suggestMappings(['Date', 'Description', 'Amount'], ['Date', 'Description', 'Amount'], {
+      inferred: {
+        Date: { kind: 'date', input: 'DD/MM/YYYY', output: 'YYYY-MM-DD' },
+        Description: null,
+        Amount: { kind: 'amount', decimals: 2 },
+      },
+    });
+    expect(out.map((p) => [p.templateColumn, p.transform ?? null])).toEqual([
+      ['Date', { kind: 'date', input: 'DD/MM/YYYY', output: 'YYYY-MM-DD' }],
+      ['Description', null],
+      ['Amount', { kind: 'amount', decimals: 2 }],
+    ]);
+  });
+
+  it('feeds a debit/credit pair into the template’s amount column', () => {
+    const pair = {
+      kind: 'debitCredit' as const,
+      debitColumn: 'Paid out',
+      creditColumn: 'Paid in',
+      decimals: 2,
+    };
+    const out = suggestMappings(['Date', 'Amount'], ['Date', 'Paid out', 'Paid in'], {
+      inferred: { 'Paid out': pair, 'Paid in': pair },
+    });
+    expect(out.find((p) => p.templateColumn === 'Amount')).toMatchObject({ dataColumn: '', transform: pair });
+  });
+});

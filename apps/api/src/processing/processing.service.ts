@@ -29,6 +29,7 @@ import { UploadsService, type StoredUploadView } from '../uploads/uploads.servic
 import type {
   OutputOptions,
   PreviewResponse,
+  ProcessCsvPayload,
   ProcessRequest,
   ProcessResponse,
   QueuedResponse,
@@ -42,7 +43,7 @@ import type {
 export const MAX_WARNINGS = 100;
 export const PREVIEW_ROWS = 10;
 
-interface Prepared {
+export interface Prepared {
   templateHeaders: string[];
   templateFilename: string | null;
   /** The settings the result is written with (request options over the saved mapping's, then the template's). */
@@ -134,7 +135,7 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const { templateFilename, mapping, output } = p;
+    const { output } = p;
     const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
@@ -144,23 +145,7 @@ export class ProcessingService {
       try {
         const jobId = await this.jobs.enqueueProcessCsv(
           user.plan,
-          {
-            userId: user.id,
-            dataFileId: req.dataFileId,
-            templateFileId: req.templateFileId,
-            templateFilename: templateFilename ?? undefined,
-            mappingId: mapping?.id ?? null,
-            mappingName: mapping?.name ?? null,
-            templateHeaders,
-            mappings: req.mappings,
-            maxRows: granted,
-            totalRows: fileRows,
-            dataFilename: data.meta.filename,
-            fileSizeBytes: data.meta.size,
-            options: { ...this.applyOptions(data, required), ...writeOptionsOf(output) },
-            output,
-            limitType: limit,
-          },
+          this.jobPayload(user, req, p, granted, null, limit),
           dedupeKey,
         );
         return {
@@ -215,6 +200,35 @@ export class ProcessingService {
     };
   }
 
+  /** What a background job for `req` carries (ids and the mapping, never file contents). */
+  jobPayload(
+    user: AuthUser,
+    req: Pick<ProcessRequest, 'dataFileId' | 'templateFileId' | 'mappings' | 'options'>,
+    p: Prepared,
+    granted: number,
+    batchId: string | null = null,
+    limitType: 'rowLimit' | 'monthlyQuota' | null = null,
+  ): ProcessCsvPayload {
+    return {
+      userId: user.id,
+      dataFileId: req.dataFileId,
+      templateFileId: req.templateFileId,
+      templateFilename: p.templateFilename ?? undefined,
+      mappingId: p.mapping?.id ?? null,
+      mappingName: p.mapping?.name ?? null,
+      templateHeaders: p.templateHeaders,
+      mappings: req.mappings,
+      maxRows: granted,
+      totalRows: p.data.info.rowCount,
+      dataFilename: p.data.meta.filename,
+      fileSizeBytes: p.data.meta.size,
+      options: { ...this.applyOptions(p.data, p.required), ...writeOptionsOf(p.output) },
+      output: p.output,
+      limitType,
+      ...(batchId ? { batchId } : {}),
+    };
+  }
+
   /** The first output rows for the current (possibly incomplete) mappings; uses no quota. */
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
@@ -257,7 +271,8 @@ export class ProcessingService {
     return { req: { ...req, mappings: saved.mappings }, mapping, savedOutput: saved.output };
   }
 
-  private async prepare(
+  /** Checks a request against both files (and a saved mapping); `complete` also wants every column mapped. */
+  async prepare(
     user: AuthUser,
     input: ProcessRequest,
     complete: boolean,
@@ -293,7 +308,11 @@ export class ProcessingService {
         lineEnding: template.info.lineEnding ?? '\r\n',
       };
     }
-    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...req.options }, templateFormat);
+    // Only the options the request sets override the saved mapping's (DTO fields left out are undefined).
+    const requested = Object.fromEntries(
+      Object.entries(req.options ?? {}).filter(([, v]) => v !== undefined),
+    );
+    const output = resolveOutputOptions({ ...(savedOutput ?? {}), ...requested }, templateFormat);
     const data = await this.uploads.get(req.dataFileId, user.id, 'Data file');
     try {
       validateMappings(templateHeaders, req.mappings);

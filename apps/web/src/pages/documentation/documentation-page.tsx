@@ -201,17 +201,29 @@ export function DocumentationPage() {
           directly. Save a mapping for reuse with <Code>PUT /api/mappings/{'{id}'}</Code> and run it later
           with <Code>{'"mappingId"'}</Code>.
         </Text>
+        <Heading as="h3" size="md" id="bulk-uploads" scrollMarginTop="20">
+          Bulk uploads (Business and Enterprise)
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Upload up to 20 data files as above, then <Code>POST /api/batches</Code> with{' '}
+          <Code>{'{ templateFileId, dataFileIds, mappings | mappingId }'}</Code>. The answer (<Code>202</Code>
+          ) lists one job per file that fits the mapping and, under <Code>rejected</Code>, each file that does
+          not with the reason. The rows of every file are checked against your monthly quota before anything
+          runs. Poll <Code>GET /api/batches/{'{id}'}</Code> for each file’s progress and the batch total, then
+          download every result at once from <Code>GET /api/batches/{'{id}'}/result.zip</Code>.
+        </Text>
       </DocSection>
 
       <DocSection id="webhooks" title="Webhooks">
         <Text color="fg.muted">
           Business and Enterprise accounts register endpoints on the Profile page (Webhooks) or with{' '}
-          <Code>POST /api/webhooks</Code>. The events are <Code>job.completed</Code>, <Code>job.failed</Code>{' '}
-          and <Code>job.cancelled</Code>; a new endpoint gets all three, and{' '}
-          <Code>PATCH /api/webhooks/{'{id}'}</Code> with <Code>{'{ "events": [...] }'}</Code> chooses fewer. A{' '}
-          <Code>test</Code> event is sent only when you ask for one. Each delivery is a JSON{' '}
-          <Code>{'{ type, timestamp, data }'}</Code> signed the Standard Webhooks way with the endpoint’s
-          secret.
+          <Code>POST /api/webhooks</Code>. The events are <Code>job.completed</Code>, <Code>job.failed</Code>,{' '}
+          <Code>job.cancelled</Code> and, for bulk uploads, <Code>batch.completed</Code> once every file of a
+          batch has finished (each file also sends its own job event, with <Code>batchId</Code>); a new
+          endpoint gets all four, and <Code>PATCH /api/webhooks/{'{id}'}</Code> with{' '}
+          <Code>{'{ "events": [...] }'}</Code> chooses fewer. A <Code>test</Code> event is sent only when you
+          ask for one. Each delivery is a JSON <Code>{'{ type, timestamp, data }'}</Code> signed the Standard
+          Webhooks way with the endpoint’s secret.
         </Text>
 
         <Heading as="h3" size="md" id="webhook-receiver" scrollMarginTop="20">

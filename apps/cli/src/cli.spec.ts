@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// The `csv-mapper` bin as a person runs it: a separate node process from the sources (no build, no
+// server, no account). That its bytes equal the api's is shown in apps/api/test/output-options.e2e-spec.ts.
+
+const BIN = resolve(__dirname, '../bin/csv-mapper.js');
+
+function run(args: string[], cwd: string) {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'buffer',
+    env: { ...process.env, CSV_MAPPER_FROM_SOURCES: '1' },
+  });
+}
+
+describe('csv-mapper (bin)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'csv-mapper-bin-'));
+    // A cp1252 bank file with a preamble line, read with the recipe's header row.
+    writeFileSync(
+      join(dir, 'bank.csv'),
+      Buffer.from(
+        'Exported 2024-03-01\nDate;Text;Amount\n31/01/2024;Caf\xe9;(12,50)\n01/02/2024;Refund;7,25 CR\n',
+        'latin1',
+      ),
+    );
+    writeFileSync(
+      join(dir, 'recipe.json'),
+      JSON.stringify({
+        format: 'csv-mapper/recipe',
+        version: 1,
+        name: 'Bank',
+        templateHeaders: ['Datum', 'Text', 'Betrag'],
+        mappings: [
+          { templateColumn: 'Datum', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
+          { templateColumn: 'Text', dataColumn: 'Text' },
+          { templateColumn: 'Betrag', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
+        ],
+        reading: { headerRow: 2, delimiter: ';' },
+        output: { delimiter: ';', lineEnding: '\n', encoding: 'windows-1252' },
+      }),
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('maps the file with the recipe into -o and prints the control totals on stderr', () => {
+    const r = run(['run', '--recipe', 'recipe.json', 'bank.csv', '-o', 'out.csv'], dir);
+    expect(r.stderr.toString()).toContain('Rows written:  2 → out.csv');
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(dir, 'out.csv'))).toEqual(
+      Buffer.from('Datum;Text;Betrag\n2024-01-31;Caf\xe9;-12.50\n2024-02-01;Refund;7.25\n', 'latin1'),
+    );
+    expect(r.stderr.toString()).toMatch(/Betrag: -5\.25 → -5\.25/);
+  });
+
+  it('writes to stdout without -o', () => {
+    const r = run(['run', '-q', '-r', 'recipe.json', 'bank.csv'], dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString('latin1')).toBe(
+      'Datum;Text;Betrag\n2024-01-31;Café;-12.50\n2024-02-01;Refund;7.25\n',
+    );
+    expect(r.stderr.toString()).toBe('');
+  });
+
+  it('says what is wrong: usage (exit 2), a recipe that is not valid, a missing file (exit 1)', () => {
+    const usage = run(['run', 'bank.csv'], dir);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr.toString()).toContain('Say which recipe to run');
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ format: 'csv-mapper/recipe', version: 9 }));
+    const bad = run(['run', '-r', 'bad.json', 'bank.csv'], dir);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr.toString()).toContain('version must be one of: 1');
+    const missing = run(['run', '-r', 'recipe.json', 'nope.csv'], dir);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.toString()).toContain('file not found');
+  });
+});
