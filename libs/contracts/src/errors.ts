@@ -97,5 +97,12 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // workbooks and reading choices
+  'UNSUPPORTED_WORKBOOK',
+  'INVALID_WORKBOOK',
+  'WORKBOOK_TOO_LARGE',
+  'UNKNOWN_SHEET',
+  'HEADER_ROW_PAST_END',
+  'NOT_A_WORKBOOK_OPTION',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,6 +21,15 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /**
+   * How the data file is read before the CSV reader sees it: a workbook's sheet (and its unpack caps).
+   * Absent: CSV.
+   */
+  source?: {
+    format?: 'csv' | 'xlsx';
+    sheet?: string;
+    limits?: { maxTotalBytes?: number; maxEntries?: number; maxEntryBytes?: number };
+  };
 }
 
 /** Job events an endpoint can subscribe to; `test` is sent only on request. */

@@ -21,7 +21,12 @@ import { IdempotencyService, type IdempotentResult } from './idempotency.service
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
+import {
+  readOptionsOf,
+  sourceSpecOf,
+  UploadsService,
+  type StoredUploadView,
+} from '../uploads/uploads.service';
 import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
@@ -144,6 +149,7 @@ export class ProcessingService {
             dataFilename: data.meta.filename,
             fileSizeBytes: data.meta.size,
             options: { ...this.applyOptions(data, required), ...req.options },
+            source: sourceSpecOf(data.info, this.uploads.workbookLimits(user)),
           },
           dedupeKey,
         );
@@ -163,8 +169,8 @@ export class ProcessingService {
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
-      result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      result = await applyMappingToBuffer(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...req.options,
         maxRows: granted,
@@ -199,8 +205,8 @@ export class ProcessingService {
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
-      const result = await previewMapping(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      const result = await previewMapping(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         formulaProtection: req.options.formulaProtection,
         rows: PREVIEW_ROWS,
@@ -220,7 +226,7 @@ export class ProcessingService {
 
   private applyOptions(data: StoredUploadView, required: string[]): ApplyOptions {
     return {
-      input: { encoding: data.info.encoding, headerRow: data.info.headerRow },
+      input: readOptionsOf(data.info),
       ...(required.length > 0 ? { required } : {}),
     };
   }
