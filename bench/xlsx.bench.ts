@@ -40,7 +40,11 @@ function csvCell(v: string | number | boolean | Date): string {
 }
 
 async function generate(xlsx: string, csv: string): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsx, useSharedStrings: true, useStyles: true });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: xlsx,
+    useSharedStrings: true,
+    useStyles: true,
+  });
   const ws = wb.addWorksheet('Data');
   ws.getColumn(1).numFmt = 'yyyy-mm-dd';
   ws.addRow(COLUMNS).commit();
@@ -57,12 +61,19 @@ async function generate(xlsx: string, csv: string): Promise<void> {
   await once(out, 'finish');
 }
 
-function run(impl: string, file: string): { impl: string; ms: number; rows: number; hash: string; rssMb: number } {
-  const r = spawnSync(process.execPath, [join(__dirname, 'support', 'run-ts.js'), 'bench/xlsx/run-one.ts', impl, file], {
-    encoding: 'utf8',
-    cwd: ROOT,
-    maxBuffer: 1 << 20,
-  });
+function run(
+  impl: string,
+  file: string,
+): { impl: string; ms: number; rows: number; hash: string; rssMb: number } {
+  const r = spawnSync(
+    process.execPath,
+    [join(__dirname, 'support', 'run-ts.js'), 'bench/xlsx/run-one.ts', impl, file],
+    {
+      encoding: 'utf8',
+      cwd: ROOT,
+      maxBuffer: 1 << 20,
+    },
+  );
   if (r.status !== 0) throw new Error(`${impl} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop() as string);
 }
@@ -75,23 +86,30 @@ async function main(): Promise<void> {
     console.log(`writing ${ROWS} rows × ${COLUMNS.length} columns as .xlsx and .csv…`);
     await generate(xlsx, csv);
   }
-  console.log(`xlsx ${(statSync(xlsx).size / 1048576).toFixed(1)} MB, csv ${(statSync(csv).size / 1048576).toFixed(1)} MB`);
+  console.log(
+    `xlsx ${(statSync(xlsx).size / 1048576).toFixed(1)} MB, csv ${(statSync(csv).size / 1048576).toFixed(1)} MB`,
+  );
   const impls = (process.env.BENCH_IMPLS ?? 'csv,ours,exceljs').split(',');
   const results = [];
-  for (let k = 0; k < RUNS; k++) for (const impl of impls) results.push(run(impl, impl === 'csv' ? csv : xlsx));
+  for (let k = 0; k < RUNS; k++)
+    for (const impl of impls) results.push(run(impl, impl === 'csv' ? csv : xlsx));
   const csvMs = Math.min(...results.filter((r) => r.impl === 'csv').map((r) => r.ms));
   const ours = results.filter((r) => r.impl === 'ours');
   const csvRun = results.find((r) => r.impl === 'csv');
   console.log('impl       time s   rows/s      peak RSS MB  output sha256');
   for (const r of results) {
     console.log(
-      `${r.impl.padEnd(10)} ${(r.ms / 1000).toFixed(1).padStart(6)} ${Math.round((r.rows / r.ms) * 1000).toString().padStart(9)} ${String(r.rssMb).padStart(12)}  ${r.hash.slice(0, 16)}`,
+      `${r.impl.padEnd(10)} ${(r.ms / 1000).toFixed(1).padStart(6)} ${Math.round((r.rows / r.ms) * 1000)
+        .toString()
+        .padStart(9)} ${String(r.rssMb).padStart(12)}  ${r.hash.slice(0, 16)}`,
     );
   }
   if (ours.length > 0 && csvRun) {
     const best = Math.min(...ours.map((r) => r.ms));
     const peak = Math.max(...ours.map((r) => r.rssMb));
-    console.log(`ours vs CSV: ${(best / csvMs).toFixed(2)}× the time (goal ≤ 5×); peak RSS ${peak} MB (goal ≤ 300 MB)`);
+    console.log(
+      `ours vs CSV: ${(best / csvMs).toFixed(2)}× the time (goal ≤ 5×); peak RSS ${peak} MB (goal ≤ 300 MB)`,
+    );
     console.log(`same output bytes as the CSV: ${ours.every((r) => r.hash === csvRun.hash)}`);
   }
 }

@@ -9,7 +9,10 @@ import { COLUMNS } from './columns';
 const [impl, file] = process.argv.slice(2);
 const pairs: MappingPair[] = COLUMNS.map((c) => ({ templateColumn: c, dataColumn: c }));
 
-async function mapped(input: AsyncIterable<Buffer> | NodeJS.ReadableStream, headerRow: number): Promise<{ rows: number; hash: string }> {
+async function mapped(
+  input: AsyncIterable<Buffer> | NodeJS.ReadableStream,
+  headerRow: number,
+): Promise<{ rows: number; hash: string }> {
   const hash = createHash('sha256');
   const { output, stats } = applyMapping(input as AsyncIterable<Buffer>, COLUMNS, pairs, {
     input: { encoding: 'utf-8', delimiter: ',', headerRow },
@@ -22,12 +25,21 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   let result: { rows: number; hash: string };
   if (impl === 'ours') {
-    result = await mapped(workbookCsv(() => createReadStream(file, { highWaterMark: 512 * 1024 }), { sheet: 'Data' }), 1);
+    result = await mapped(
+      workbookCsv(() => createReadStream(file, { highWaterMark: 512 * 1024 }), { sheet: 'Data' }),
+      1,
+    );
   } else if (impl === 'csv') {
     result = await mapped(createReadStream(file, { highWaterMark: 512 * 1024 }), 1);
   } else {
     // exceljs' streaming reader, values only (no mapping): a lower bound for what it would cost.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', worksheets: 'emit', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      worksheets: 'emit',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
     let rows = 0;
     const hash = createHash('sha256');
     for await (const ws of reader) {

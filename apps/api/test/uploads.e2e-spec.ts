@@ -88,9 +88,12 @@ describe('POST /api/upload (e2e)', () => {
     ).expect(415);
     expect(zip.body.code).toBe('UNSUPPORTED_WORKBOOK');
     expect(zip.body.error).toMatch(/not an Excel workbook/);
-    const binary = await upload(agent, 'data', Buffer.from([0x25, 0x50, 0x44, 0x46, 0, 1, 2]), 'a.csv').expect(
-      415,
-    );
+    const binary = await upload(
+      agent,
+      'data',
+      Buffer.from([0x25, 0x50, 0x44, 0x46, 0, 1, 2]),
+      'a.csv',
+    ).expect(415);
     expect(binary.body.code).toBe('BINARY_FILE');
     const empty = await upload(agent, 'template', '', 'empty.csv').expect(400);
     expect(empty.body).toEqual({

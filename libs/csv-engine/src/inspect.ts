@@ -144,7 +144,10 @@ export class CsvInspector {
     const text = Buffer.concat([decoder.push(Buffer.concat(this.head)), decoder.end()]);
     const complete = this.headBytes < FIRST_LINES_BYTES;
     const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
-      out.push({ line: r.line, cells: recordStrings(r).map((c, k) => (k === 0 && r.line === 1 ? c.replace(/^\uFEFF/, '') : c)) });
+      out.push({
+        line: r.line,
+        cells: recordStrings(r).map((c, k) => (k === 0 && r.line === 1 ? c.replace(/^\uFEFF/, '') : c)),
+      });
       return out.length < this.firstLineCount;
     });
     try {

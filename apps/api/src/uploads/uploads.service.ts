@@ -299,7 +299,12 @@ export class UploadsService {
     }
   }
 
-  private toRecord(user: AuthUser, meta: BlobMeta, info: UploadInfo, inspection: InspectResult): UploadRecord {
+  private toRecord(
+    user: AuthUser,
+    meta: BlobMeta,
+    info: UploadInfo,
+    inspection: InspectResult,
+  ): UploadRecord {
     const limits = limitsOf(user.plan);
     const xlsx = info.format === 'xlsx';
     const record: UploadRecord = {
@@ -319,7 +324,11 @@ export class UploadsService {
       ...(xlsx ? { sheets: info.sheets, sheet: info.sheet } : {}),
       firstLines: inspection.firstLines,
     };
-    if (info.type === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
+    if (
+      info.type === 'data' &&
+      limits.maxRowsPerFile !== UNLIMITED &&
+      info.rowCount > limits.maxRowsPerFile
+    ) {
       record.exceedsRowLimit = true;
       record.actualRows = info.rowCount;
       record.maxRows = limits.maxRowsPerFile;

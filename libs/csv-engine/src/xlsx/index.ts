@@ -195,7 +195,6 @@ export async function headOf(open: FileOpener, bytes = 64 * 1024): Promise<Buffe
   return Buffer.concat(parts).subarray(0, bytes);
 }
 
-
 /** How a stored file is read: CSV as it is, or one sheet of a workbook (as CSV text). */
 export interface SourceSpec {
   format?: SourceFormat;

@@ -3,7 +3,7 @@
 // Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
 import { dateKindOf, formatNumber, serialToIso, type DateKind } from './values';
-import { parseXml, refused, textSink, xmlSink } from './xml';
+import { parseXml, textSink, xmlSink } from './xml';
 import {
   readDirectory,
   readEntries,
@@ -91,12 +91,20 @@ function externalLinksError(): InvalidWorkbookError {
 }
 
 /** Collects the text of small parts in one pass. */
-async function readTexts(open: FileOpener, entries: ZipEntry[], names: string[]): Promise<Map<string, string>> {
+async function readTexts(
+  open: FileOpener,
+  entries: ZipEntry[],
+  names: string[],
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   const sinks = new Map<ZipEntry, EntrySink>();
   for (const name of names) {
     const e = entries.find((x) => x.name === name);
-    if (e) sinks.set(e, textSink(MAX_SMALL_PART, name, (t) => texts.set(name, t)));
+    if (e)
+      sinks.set(
+        e,
+        textSink(MAX_SMALL_PART, name, (t) => texts.set(name, t)),
+      );
   }
   for await (const _ of readEntries(open, sinks));
   return texts;
@@ -133,7 +141,10 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
   const sharedStrings: string[] = [];
   for (const e of entries) {
     if (e.name === workbookPath || e.name === stylesPath) {
-      sinks.set(e, textSink(MAX_SMALL_PART, e.name, (t) => texts.set(e.name, t)));
+      sinks.set(
+        e,
+        textSink(MAX_SMALL_PART, e.name, (t) => texts.set(e.name, t)),
+      );
     } else if (e.name === sstPath) {
       sinks.set(e, sharedStringsSink(e.name, sharedStrings));
     }
@@ -154,7 +165,8 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
         if (!rel || rel.external || !REL_TYPE.sheet.test(rel.type)) return; // chart sheets, dialogs
         const path = resolve(workbookPath, rel.target);
         const entry = entries.find((x) => x.name === path);
-        if (!entry) throw new InvalidWorkbookError(`The workbook's sheet "${a.name}" is missing from the file.`);
+        if (!entry)
+          throw new InvalidWorkbookError(`The workbook's sheet "${a.name}" is missing from the file.`);
         sheets.push({ name: a.name ?? path, hidden: (a.state ?? 'visible') !== 'visible', entry });
       }
     },
@@ -164,7 +176,8 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
   if (sheets.length === 0) {
     throw new InvalidWorkbookError('The workbook has no worksheets. Add a sheet with a header row and data.');
   }
-  const styleDates = stylesPath && texts.has(stylesPath) ? parseStyles(stylesPath, texts.get(stylesPath) as string) : [];
+  const styleDates =
+    stylesPath && texts.has(stylesPath) ? parseStyles(stylesPath, texts.get(stylesPath) as string) : [];
   return { entries, sheets, date1904, styleDates, sharedStrings };
 }
 
@@ -290,7 +303,9 @@ export class SheetToCsv implements EntrySink {
       case 'row':
         this.rowNum = a.r ? Number(a.r) : this.rowNum + 1;
         if (!(this.rowNum > this.lineWritten)) {
-          throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
+          throw new InvalidWorkbookError(
+            'A worksheet lists its rows out of order. Save it again from Excel.',
+          );
         }
         this.cells = [];
         this.col = -1;
@@ -350,7 +365,8 @@ export class SheetToCsv implements EntrySink {
       case 's': {
         if (raw === '') return '';
         const s = this.wb.sharedStrings[Number(raw)];
-        if (s === undefined) throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
+        if (s === undefined)
+          throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
         return s;
       }
       case 'b':
@@ -397,7 +413,10 @@ export class SheetToCsv implements EntrySink {
 /** Finds a sheet by name (exact, then ignoring case), or the default: the first visible non-empty one. */
 export function findSheet(wb: Workbook, name: string | undefined): SheetRef | undefined {
   if (name === undefined) return undefined;
-  return wb.sheets.find((s) => s.name === name) ?? wb.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  return (
+    wb.sheets.find((s) => s.name === name) ??
+    wb.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase())
+  );
 }
 
 /** The entries a workbook read streams, so callers can pair them with SheetToCsv sinks. */

@@ -75,7 +75,8 @@ export async function readDirectory(open: FileOpener, limits: WorkbookLimits = {
       total += c.length;
       chunks.push(c);
       kept += c.length;
-      while (chunks.length > 1 && kept - chunks[0].length >= MAX_TAIL) kept -= (chunks.shift() as Buffer).length;
+      while (chunks.length > 1 && kept - chunks[0].length >= MAX_TAIL)
+        kept -= (chunks.shift() as Buffer).length;
     }
   } finally {
     await it.return?.();
@@ -144,10 +145,7 @@ export async function readDirectory(open: FileOpener, limits: WorkbookLimits = {
  * One pass over the file: every entry with a sink gets its unpacked bytes, in file order. `between`
  * runs after each input chunk (the caller yields the output it produced, keeping memory flat).
  */
-export async function* readEntries(
-  open: FileOpener,
-  sinks: Map<ZipEntry, EntrySink>,
-): AsyncGenerator<void> {
+export async function* readEntries(open: FileOpener, sinks: Map<ZipEntry, EntrySink>): AsyncGenerator<void> {
   const todo = [...sinks.keys()].sort((a, b) => a.offset - b.offset);
   if (todo.length === 0) return;
   let pos = 0; // file offset of `buf[0]`
