@@ -88,7 +88,9 @@ export class ProcessingService {
     const perFile = rowsAllowedForFile(user.plan, fileRows);
     const background = req.async === true || perFile > this.config.syncRowLimit;
     // A double submit of the same request is one job: answer the existing one without reserving again.
-    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
+    // The data file's reading choices are part of the request: read another way, it is another job.
+    const reading = { ...readOptionsOf(data.info), sheet: data.info.sheet };
+    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey, reading) : '';
     if (background) {
       const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
@@ -340,6 +342,7 @@ function requestKey(
   req: ProcessRequest,
   templateHeaders: string[],
   idempotencyKey: string,
+  reading: Record<string, unknown>,
 ): string {
   return createHash('sha256')
     .update(
@@ -351,6 +354,7 @@ function requestKey(
         templateHeaders,
         req.mappings,
         req.options,
+        reading,
       ]),
     )
     .digest('hex');
