@@ -93,10 +93,10 @@ test('a Business user adds an endpoint, sends a verified test event, resends it,
   await expect(section.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
   await expect(section.getByText('No endpoints yet.')).toBeVisible();
 
-  // add the endpoint: all three job events are chosen by default; the secret is shown once
+  // add the endpoint: every event is chosen by default; the secret is shown once
   const url = `http://127.0.0.1:${port}/hooks`;
   const form = section.getByRole('form', { name: 'Add a webhook endpoint' });
-  for (const ev of ['job.completed', 'job.failed', 'job.cancelled'])
+  for (const ev of ['job.completed', 'job.failed', 'job.cancelled', 'batch.completed'])
     await expect(form.getByRole('checkbox', { name: ev })).toBeChecked();
   await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
   await form.getByRole('button', { name: 'Add endpoint' }).click();

@@ -20,6 +20,7 @@ import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { ProcessingModule } from './processing/processing.module';
+import { BatchesModule } from './batches/batches.module';
 import { MappingsModule } from './mappings/mappings.module';
 import { TemplatesModule } from './templates/templates.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -62,6 +63,7 @@ export class AppModule {
         AdminModule,
         UploadsModule,
         ProcessingModule,
+        BatchesModule,
         MappingsModule,
         TemplatesModule,
         JobsModule,

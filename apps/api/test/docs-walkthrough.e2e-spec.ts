@@ -158,7 +158,7 @@ describe('documentation walk-through (e2e, real curl, jq and node)', () => {
     expect(JSON.parse(register.stdout)).toEqual({
       id: vars.WEBHOOK_ID,
       url: vars.WEBHOOK_URL,
-      events: ['job.completed', 'job.failed', 'job.cancelled'],
+      events: ['job.completed', 'job.failed', 'job.cancelled', 'batch.completed'],
     });
     expect(vars.WEBHOOK_SECRET).toMatch(/^whsec_/);
 

@@ -130,15 +130,28 @@ describe('OpenAPI document (e2e)', () => {
       'job.completed',
       'job.failed',
       'job.cancelled',
+      'batch.completed',
     ]);
   });
 
   it('describes the webhook events and their signed payload (OpenAPI 3.1 webhooks)', () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['job.cancelled', 'job.completed', 'job.failed']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'batch.completed',
+      'job.cancelled',
+      'job.completed',
+      'job.failed',
+    ]);
     for (const [type, op] of Object.entries(doc.webhooks as Record<string, { post: WebhookOp }>)) {
       const schema = op.post.requestBody.content['application/json'].schema;
       expect(schema.allOf[0]).toEqual({ $ref: '#/components/schemas/WebhookEventBody' });
-      expect(schema.allOf[1]).toMatchObject({ properties: { type: { const: type } } });
+      expect(schema.allOf[1]).toMatchObject({
+        properties: {
+          type: { const: type },
+          data: {
+            $ref: `#/components/schemas/${type === 'batch.completed' ? 'BatchEventData' : 'JobEventData'}`,
+          },
+        },
+      });
       expect(op.post.parameters.map((p) => p.name)).toEqual([
         'webhook-id',
         'webhook-timestamp',
@@ -147,7 +160,25 @@ describe('OpenAPI document (e2e)', () => {
     }
     const event = doc.components.schemas.WebhookEventBody;
     expect(event.required).toEqual(['type', 'timestamp', 'data']);
-    expect(event.properties.type.enum).toEqual(['job.completed', 'job.failed', 'job.cancelled', 'test']);
+    expect(event.properties.type.enum).toEqual([
+      'job.completed',
+      'job.failed',
+      'job.cancelled',
+      'batch.completed',
+      'test',
+    ]);
+    expect(Object.keys(doc.components.schemas.BatchEventData.properties)).toEqual([
+      'batchId',
+      'state',
+      'files',
+      'completed',
+      'failed',
+      'cancelled',
+      'rowsWritten',
+      'jobs',
+      'resultZipUrl',
+      'finishedAt',
+    ]);
     const data = doc.components.schemas.JobEventData;
     expect(Object.keys(data.properties)).toEqual([
       'jobId',

@@ -106,7 +106,7 @@ describe('jobs and webhooks api (e2e)', () => {
       await biz.agent.post('/api/webhooks').set(H).send({ url: 'https://hooks.example.com/csv' }).expect(201)
     ).body;
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/);
-    expect(created.events).toEqual(['job.completed', 'job.failed', 'job.cancelled']);
+    expect(created.events).toEqual(['job.completed', 'job.failed', 'job.cancelled', 'batch.completed']);
     const list = (await biz.agent.get('/api/webhooks').expect(200)).body;
     expect(list).toHaveLength(1);
     expect(list[0].secret).toBeUndefined();

@@ -97,6 +97,10 @@ export const ERROR_CODES = [
   'NO_DATA_ROWS',
   'FILE_TOO_LARGE',
   'TOO_MANY_UPLOADS',
+  // bulk uploads
+  'TOO_MANY_FILES',
+  'BATCH_QUOTA_EXCEEDED',
+  'NO_FILES_ACCEPTED',
   // workbooks and reading choices
   'UNSUPPORTED_WORKBOOK',
   'INVALID_WORKBOOK',

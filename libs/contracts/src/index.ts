@@ -18,3 +18,4 @@ export * from './http/uploads';
 export * from './http/jobs';
 export * from './http/templates';
 export * from './env';
+export * from './http/batches';

@@ -21,6 +21,8 @@ export interface ProcessCsvPayload {
   dataFilename: string;
   fileSizeBytes: number;
   options?: Record<string, unknown>;
+  /** Set when the job is one file of a bulk upload (POST /api/batches). */
+  batchId?: string | null;
   /**
    * How the data file is read before the CSV reader sees it: a workbook's sheet (and its unpack caps).
    * Absent: CSV.
@@ -33,14 +35,14 @@ export interface ProcessCsvPayload {
 }
 
 /** Job events an endpoint can subscribe to; `test` is sent only on request. */
-export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled'] as const;
+export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'job.cancelled', 'batch.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** A job event's `data` (documented in the OpenAPI document's `webhooks` and on /documentation). */
 export class JobEventData {
   jobId: string;
   state: 'completed' | 'failed' | 'cancelled';
-  /** Bulk uploads will fill this; null for single jobs. */
+  /** The bulk upload the job belongs to; null for single jobs. */
   batchId: string | null;
   mappingId: string | null;
   mappingName: string | null;
@@ -68,7 +70,32 @@ export class WebhookEventBody {
   type: WebhookEventType | 'test';
   /** When the event happened (ISO 8601); the signed `webhook-timestamp` header is the attempt's time. */
   timestamp: string;
-  data: JobEventData | TestEventData;
+  data: JobEventData | BatchEventData | TestEventData;
+}
+
+/** One file's outcome in `batch.completed`. */
+export class BatchEventFile {
+  jobId: string;
+  dataFilename: string;
+  state: 'completed' | 'failed' | 'cancelled';
+  rowsWritten: number;
+  warningCount: number;
+}
+
+/** `batch.completed`: every file of a bulk upload has finished (completed, failed or cancelled). */
+export class BatchEventData {
+  batchId: string;
+  state: 'completed';
+  files: number;
+  completed: number;
+  failed: number;
+  cancelled: number;
+  /** Rows written over every completed file. */
+  rowsWritten: number;
+  jobs: BatchEventFile[];
+  /** Absolute address of the ZIP of every completed file's result (needs the owner's session or API key). */
+  resultZipUrl: string | null;
+  finishedAt: string;
 }
 
 /** The `test` event's data ("Send test event"). */
@@ -92,7 +119,7 @@ export interface WebhookDispatchPayload {
   userId: string;
   event: WebhookEventType;
   subjectId: string;
-  data: JobEventData;
+  data: JobEventData | BatchEventData;
 }
 
 /** Applies one stored payment-provider event (billing_events); the job id is derived from the event id. */

@@ -6,3 +6,4 @@ export * from './job-index';
 export * from './webhook-signing';
 export * from './job-metrics';
 export * from './job-events';
+export * from './batch-store';

@@ -9,7 +9,7 @@ export function jobEventBase(
   return {
     jobId,
     state,
-    batchId: null,
+    batchId: p.batchId ?? null,
     mappingId: p.mappingId ?? null,
     mappingName: p.mappingName ?? null,
     dataFilename: p.dataFilename,

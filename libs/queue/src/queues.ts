@@ -25,6 +25,8 @@ export type {
   ProcessCsvResult,
   QuotaResetResult,
   JobEventData,
+  BatchEventData,
+  BatchEventFile,
   WebhookEventBody,
   WebhookEventType,
 } from '@csv-mapper/contracts';

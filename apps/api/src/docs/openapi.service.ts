@@ -10,6 +10,7 @@ import {
   ERROR_CODES,
   ErrorBody,
   JobEventData,
+  BatchEventData,
   NumberTransform,
   TestEventData,
   TextTransform,
@@ -109,6 +110,15 @@ const WEBHOOK_SUMMARIES: Record<string, string> = {
   'job.completed': 'A job finished; the result can be downloaded from resultUrl',
   'job.failed': 'A job failed; data.error says why',
   'job.cancelled': 'A job was cancelled',
+  'batch.completed': 'Every file of a bulk upload has finished; data.jobs gives each file and its outcome',
+};
+
+/** The schema of each event's `data`. */
+const WEBHOOK_DATA: Record<string, string> = {
+  'job.completed': 'JobEventData',
+  'job.failed': 'JobEventData',
+  'job.cancelled': 'JobEventData',
+  'batch.completed': 'BatchEventData',
 };
 
 @Injectable()
@@ -137,6 +147,7 @@ export class OpenApiDocument {
         ErrorBody,
         WebhookEventBody,
         JobEventData,
+        BatchEventData,
         TestEventData,
         ...new Set(Object.values(TRANSFORMS)),
       ],
@@ -183,7 +194,7 @@ function finish(doc: OpenAPIObject): OpenAPIObject {
   const event = schemas.WebhookEventBody as { properties: Record<string, object>; required?: string[] };
   event.properties.type = { type: 'string', enum: [...WEBHOOK_EVENTS, 'test'] };
   event.properties.data = {
-    oneOf: [{ $ref: '#/components/schemas/JobEventData' }, { $ref: '#/components/schemas/TestEventData' }],
+    oneOf: ['JobEventData', 'BatchEventData', 'TestEventData'].map((name) => ({ $ref: ref(name) })),
   };
   (event as { examples?: unknown[] }).examples = [WEBHOOK_EVENT_EXAMPLE];
   (doc as OpenAPIObject & { webhooks: Record<string, unknown> }).webhooks = Object.fromEntries(
@@ -211,7 +222,7 @@ function finish(doc: OpenAPIObject): OpenAPIObject {
                       type: 'object',
                       properties: {
                         type: { const: type },
-                        data: { $ref: '#/components/schemas/JobEventData' },
+                        data: { $ref: ref(WEBHOOK_DATA[type]) },
                       },
                     },
                   ],

@@ -5,6 +5,7 @@ import type { Job, Queue } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { planOf } from '@csv-mapper/domain';
 import {
+  BatchStore,
   BlobNotFoundError,
   EphemeralStore,
   JobProducer,
@@ -36,6 +37,7 @@ export class JobsService {
     private readonly store: EphemeralStore,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: ApiConfig,
+    private readonly batches: BatchStore,
   ) {}
 
   /** `dedupeKey` derived from the request makes a double submit one job. */
@@ -123,6 +125,20 @@ export class JobsService {
     }
   }
 
+  /** Whether a completed job's result is still kept (results expire after their TTL). */
+  async hasResult(userId: string, id: string): Promise<boolean> {
+    const job = await this.owned(userId, id);
+    const resultId = job.returnvalue?.resultId ?? (await this.queue.getJob(id))?.returnvalue?.resultId;
+    if (!resultId) return false;
+    try {
+      await this.store.getMeta(resultId, userId);
+      return true;
+    } catch (err) {
+      if (err instanceof BlobNotFoundError) return false;
+      throw err;
+    }
+  }
+
   /** Waiting jobs are removed; an active job stops at its next progress check. */
   async cancel(userId: string, id: string): Promise<JobView> {
     const job = await this.owned(userId, id);
@@ -151,6 +167,27 @@ export class JobsService {
         },
         { dedupeKey: `dispatch:job.cancelled:${id}` },
       );
+      if (job.data.batchId) {
+        const done = await this.batches.finishJob(
+          job.data.batchId,
+          {
+            jobId: id,
+            dataFilename: job.data.dataFilename,
+            state: 'cancelled',
+            rowsWritten: 0,
+            warningCount: 0,
+          },
+          this.config.appUrl,
+        );
+        if (done) {
+          await this.producer.enqueue(
+            QUEUES.webhooks,
+            'dispatch',
+            { userId, event: 'batch.completed', subjectId: job.data.batchId, data: done.data },
+            { dedupeKey: `dispatch:batch.completed:${job.data.batchId}` },
+          );
+        }
+      }
     }
     return { ...(await this.view(job)), state: 'cancelled' };
   }

@@ -13,5 +13,6 @@ import { ProcessingService } from './processing.service';
   imports: [QuotaModule, AuthModule, UploadsModule, JobsModule, MappingsModule],
   controllers: [ProcessingController],
   providers: [ProcessingService, IdempotencyService],
+  exports: [ProcessingService],
 })
 export class ProcessingModule {}

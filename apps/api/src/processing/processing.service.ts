@@ -27,7 +27,13 @@ import {
   UploadsService,
   type StoredUploadView,
 } from '../uploads/uploads.service';
-import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse } from '@csv-mapper/contracts';
+import type {
+  PreviewResponse,
+  ProcessCsvPayload,
+  ProcessRequest,
+  ProcessResponse,
+  QueuedResponse,
+} from '@csv-mapper/contracts';
 
 // Runs a mapping over an uploaded data file: validates the request against both files, reserves the rows
 // (QuotaLedger: the plan's rows-per-file and monthly caps), applies the engine or queues a job, commits the
@@ -36,7 +42,7 @@ import type { PreviewResponse, ProcessRequest, ProcessResponse, QueuedResponse }
 export const MAX_WARNINGS = 100;
 export const PREVIEW_ROWS = 10;
 
-interface Prepared {
+export interface Prepared {
   templateHeaders: string[];
   templateFilename: string | null;
   mapping: { id: string; name: string } | null;
@@ -128,7 +134,6 @@ export class ProcessingService {
     p: Prepared & { fileRows: number; background: boolean; dedupeKey: string },
   ): Promise<ProcessResponse | QueuedResponse> {
     const { templateHeaders, required, data, fileRows, background, dedupeKey } = p;
-    const { templateFilename, mapping } = p;
     const reservation = await this.quota.reserveForFile(user.id, user.plan, fileRows);
     if (!reservation) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized: your account no longer exists.');
     const { granted, limitType } = reservation;
@@ -137,22 +142,7 @@ export class ProcessingService {
       try {
         const jobId = await this.jobs.enqueueProcessCsv(
           user.plan,
-          {
-            userId: user.id,
-            dataFileId: req.dataFileId,
-            templateFileId: req.templateFileId,
-            templateFilename: templateFilename ?? undefined,
-            mappingId: mapping?.id ?? null,
-            mappingName: mapping?.name ?? null,
-            templateHeaders,
-            mappings: req.mappings,
-            maxRows: granted,
-            totalRows: fileRows,
-            dataFilename: data.meta.filename,
-            fileSizeBytes: data.meta.size,
-            options: { ...this.applyOptions(data, required), ...req.options },
-            source: sourceSpecOf(data.info, this.uploads.workbookLimits(user)),
-          },
+          this.jobPayload(user, req, p, granted),
           dedupeKey,
         );
         return {
@@ -203,6 +193,33 @@ export class ProcessingService {
     };
   }
 
+  /** What a background job for `req` carries (ids and the mapping, never file contents). */
+  jobPayload(
+    user: AuthUser,
+    req: Pick<ProcessRequest, 'dataFileId' | 'templateFileId' | 'mappings' | 'options'>,
+    p: Prepared,
+    granted: number,
+    batchId: string | null = null,
+  ): ProcessCsvPayload {
+    return {
+      userId: user.id,
+      dataFileId: req.dataFileId,
+      templateFileId: req.templateFileId,
+      templateFilename: p.templateFilename ?? undefined,
+      mappingId: p.mapping?.id ?? null,
+      mappingName: p.mapping?.name ?? null,
+      templateHeaders: p.templateHeaders,
+      mappings: req.mappings,
+      maxRows: granted,
+      totalRows: p.data.info.rowCount,
+      dataFilename: p.data.meta.filename,
+      fileSizeBytes: p.data.meta.size,
+      options: { ...this.applyOptions(p.data, p.required), ...req.options },
+      source: sourceSpecOf(p.data.info, this.uploads.workbookLimits(user)),
+      ...(batchId ? { batchId } : {}),
+    };
+  }
+
   /** The first output rows for the current (possibly incomplete) mappings; uses no quota. */
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
@@ -245,7 +262,8 @@ export class ProcessingService {
     return { req: { ...req, mappings: saved.mappings }, mapping };
   }
 
-  private async prepare(
+  /** Checks a request against both files (and a saved mapping); `complete` also wants every column mapped. */
+  async prepare(
     user: AuthUser,
     input: ProcessRequest,
     complete: boolean,

@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createRedis, EphemeralStore, UserJobIndex, waitForReady } from '@csv-mapper/queue';
+import { BatchStore, createRedis, EphemeralStore, UserJobIndex, waitForReady } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export const REDIS = Symbol('REDIS');
@@ -37,8 +37,13 @@ class RedisShutdown implements OnApplicationShutdown {
       inject: [REDIS, ApiConfig],
       useFactory: (r: Redis, c: ApiConfig) => new UserJobIndex(r, c.redisPrefix),
     },
+    {
+      provide: BatchStore,
+      inject: [REDIS, ApiConfig],
+      useFactory: (r: Redis, c: ApiConfig) => new BatchStore(r, c.redisPrefix),
+    },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex],
+  exports: [REDIS, EphemeralStore, UserJobIndex, BatchStore],
 })
 export class RedisModule {}

@@ -5,7 +5,7 @@ import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
+import { BatchStore, EphemeralStore, UserJobIndex } from '@csv-mapper/queue';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AppError } from '../common/app-error';
@@ -25,6 +25,7 @@ export class UsersService {
     private readonly sessions: SessionsService,
     private readonly store: EphemeralStore,
     private readonly jobs: UserJobIndex,
+    private readonly batches: BatchStore,
     private readonly subscriptions: SubscriptionCanceller,
     private readonly quota: QuotaLedger,
   ) {}
@@ -75,6 +76,7 @@ export class UsersService {
     await this.sessions.revokeAll(userId);
     await this.auth.clearLoginFailures(userId);
     await this.jobs.removeUser(userId);
+    await this.batches.removeUser(userId);
     const blobs = await this.store.deleteAllOf(userId);
     this.logger.log(`Deleted account ${userId} (${blobs} stored files removed)`);
   }

@@ -5,6 +5,7 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { applyMapping, isCsvEngineError, sourceChunks, type MappingPair } from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
+  BatchStore,
   BlobNotFoundError,
   EphemeralStore,
   JobDurationMetrics,
@@ -12,6 +13,7 @@ import {
   QUEUES,
   resultIdFor,
   UserJobIndex,
+  type BatchEventFile,
   type JobProgress,
   type ProcessCsvPayload,
   type ProcessCsvResult,
@@ -59,6 +61,7 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly metrics: JobDurationMetrics,
     private readonly config: WorkerConfig,
     private readonly stalled: StalledJobsService,
+    private readonly batches: BatchStore,
   ) {
     super();
   }
@@ -101,6 +104,26 @@ export class CsvJobsProcessor extends WorkerHost {
           : { code: err instanceof JobFailedError ? err.code : 'JOB_FAILED', message: err.message },
       })
       .catch((e: Error) => this.logger.warn(`webhook dispatch failed: ${e.message}`));
+    await this.finishBatchFile(job.id as string, p, {
+      state: cancelled ? 'cancelled' : 'failed',
+      rowsWritten: 0,
+      warningCount: progress?.warnings ?? 0,
+    }).catch((e: Error) => this.logger.warn(`batch bookkeeping failed: ${e.message}`));
+  }
+
+  /** One file of a bulk upload has ended: the last one raises `batch.completed` (once). */
+  private async finishBatchFile(
+    jobId: string,
+    p: ProcessCsvPayload,
+    outcome: Pick<BatchEventFile, 'state' | 'rowsWritten' | 'warningCount'>,
+  ): Promise<void> {
+    if (!p.batchId) return;
+    const done = await this.batches.finishJob(
+      p.batchId,
+      { jobId, dataFilename: p.dataFilename, ...outcome },
+      this.config.appUrl,
+    );
+    if (done) await this.webhooks.dispatch(done.userId, 'batch.completed', p.batchId, done.data);
   }
 
   /** A job of this queue whose lock lapsed: counted for operators (queue_stalled_jobs_total). */
@@ -202,6 +225,11 @@ export class CsvJobsProcessor extends WorkerHost {
         controlTotals: s.controlTotals,
         resultUrl: `${this.config.appUrl}/api/jobs/${encodeURIComponent(jobId)}/result`,
         resultExpiresAt: new Date(expires).toISOString(),
+      });
+      await this.finishBatchFile(jobId, p, {
+        state: 'completed',
+        rowsWritten: s.rowsOut,
+        warningCount: s.warningCount,
       });
       await job.updateProgress({
         percent: 100,

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import {
+  BatchStore,
   createRedis,
   EphemeralStore,
   JobDurationMetrics,
@@ -39,6 +40,11 @@ class RedisShutdown implements OnApplicationShutdown {
       useFactory: (r: Redis, c: WorkerConfig) => new UserJobIndex(r, c.redisPrefix),
     },
     {
+      provide: BatchStore,
+      inject: [REDIS, WorkerConfig],
+      useFactory: (r: Redis, c: WorkerConfig) => new BatchStore(r, c.redisPrefix),
+    },
+    {
       provide: JobDurationMetrics,
       inject: [REDIS, WorkerConfig],
       useFactory: (r: Redis, c: WorkerConfig) => new JobDurationMetrics(r, c.redisPrefix),
@@ -50,6 +56,6 @@ class RedisShutdown implements OnApplicationShutdown {
     },
     RedisShutdown,
   ],
-  exports: [REDIS, EphemeralStore, UserJobIndex, JobDurationMetrics, StalledJobCounter],
+  exports: [REDIS, EphemeralStore, UserJobIndex, BatchStore, JobDurationMetrics, StalledJobCounter],
 })
 export class RedisModule {}

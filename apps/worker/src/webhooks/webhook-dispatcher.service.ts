@@ -9,6 +9,7 @@ import {
   jobIdFrom,
   QUEUES,
   webhookMessageId,
+  type BatchEventData,
   type JobEventData,
   type WebhookDeliveryPayload,
   type WebhookEventType,
@@ -27,7 +28,7 @@ export class WebhookDispatcher {
     userId: string,
     event: WebhookEventType,
     subjectId: string,
-    data: JobEventData,
+    data: JobEventData | BatchEventData,
   ): Promise<number> {
     const targets = (await this.endpoints.find({ where: { userId, enabled: true } })).filter((e) =>
       e.events.includes(event),

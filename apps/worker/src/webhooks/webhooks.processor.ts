@@ -8,6 +8,7 @@ import { WebhookDeliveryEntity, WebhookEndpointEntity, type WebhookDeliveryOutco
 import {
   QUEUES,
   webhookHeaders,
+  type BatchEventData,
   type WebhookDeliveryPayload,
   type WebhookDispatchPayload,
 } from '@csv-mapper/queue';
@@ -117,17 +118,20 @@ export class WebhooksProcessor extends WorkerHost {
 
   /**
    * The csv processor raises `job.completed` once the result and usage are committed, a moment before
-   * BullMQ marks the job completed. A receiver that downloads at once must find it completed, so the
-   * first attempt waits for that (re-queued without costing an attempt).
+   * BullMQ marks the job completed (and `batch.completed` right after its last file's). A receiver that
+   * downloads at once must find them completed, so the first attempt waits for that (re-queued without
+   * costing an attempt).
    */
   private async awaitJobCompleted(job: Job, p: WebhookDeliveryPayload, token?: string): Promise<void> {
-    if (p.event !== 'job.completed' || job.attemptsMade > 0 || !token) return;
-    const subject = subjectOf(p);
-    if (!subject || Date.now() - p.timestamp * 1000 > COMPLETION_WAIT_MS) return;
-    const state = await this.csvJobs.getJobState(subject);
-    if (state === 'completed' || state === 'unknown' || state === 'failed') return;
-    await job.moveToDelayed(Date.now() + COMPLETION_POLL_MS, token);
-    throw new DelayedError();
+    const awaited = completedJobsOf(p);
+    if (awaited.length === 0 || job.attemptsMade > 0 || !token) return;
+    if (Date.now() - p.timestamp * 1000 > COMPLETION_WAIT_MS) return;
+    for (const subject of awaited) {
+      const state = await this.csvJobs.getJobState(subject);
+      if (state === 'completed' || state === 'unknown' || state === 'failed') continue;
+      await job.moveToDelayed(Date.now() + COMPLETION_POLL_MS, token);
+      throw new DelayedError();
+    }
   }
 
   /**
@@ -174,7 +178,22 @@ export class WebhooksProcessor extends WorkerHost {
   }
 }
 
+/** The job (or batch) an event is about, for the delivery log. */
 function subjectOf(p: WebhookDeliveryPayload): string | null {
-  const data = p.body.data as { jobId?: unknown } | undefined;
+  const data = p.body.data as { jobId?: unknown; batchId?: unknown } | undefined;
+  if (p.event === 'batch.completed') return typeof data?.batchId === 'string' ? data.batchId : null;
   return typeof data?.jobId === 'string' ? data.jobId : null;
+}
+
+/** The completed jobs a receiver of this event may download at once. */
+function completedJobsOf(p: WebhookDeliveryPayload): string[] {
+  if (p.event === 'job.completed') {
+    const subject = subjectOf(p);
+    return subject ? [subject] : [];
+  }
+  if (p.event === 'batch.completed') {
+    const data = p.body.data as BatchEventData;
+    return data.jobs.filter((j) => j.state === 'completed').map((j) => j.jobId);
+  }
+  return [];
 }

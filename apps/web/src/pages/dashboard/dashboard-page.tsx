@@ -11,6 +11,7 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { SubscriptionStatus } from '../../features/billing/components/subscription-status';
 import { UpgradeCard } from '../../features/billing/components/upgrade-card';
 import { BackgroundJobsPanel } from '../../features/jobs/components/background-jobs-panel';
+import { RecentBatchesPanel } from '../../features/batches/components/recent-batches-panel';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogOutAction } from '../../features/auth/hooks/use-log-out-action';
 import { displayNameOf } from '../../features/auth/utils/display-name';
@@ -126,6 +127,7 @@ export function DashboardPage() {
         </Grid>
 
         <BackgroundJobsPanel />
+        {profile?.planLimits.asyncProcessing ? <RecentBatchesPanel /> : null}
 
         <Card.Root variant="subtle">
           <Card.Body>

@@ -55,7 +55,7 @@ export const WALKTHROUGH_STEPS: WalkthroughStep[] = [
     id: 'register-webhook',
     title: 'Register your webhook endpoint',
     explanation:
-      'A new endpoint receives job.completed, job.failed and job.cancelled. The answer holds its signing ' +
+      'A new endpoint receives job.completed, job.failed, job.cancelled and batch.completed. The answer holds its signing ' +
       'secret (whsec_…) once: give it to your receiver and keep it in your secret manager.',
     command: `WEBHOOK=$(jq -n --arg url "$WEBHOOK_URL" '{url: $url}' |
   curl -sS -H "Authorization: Bearer $CSVM_KEY" -H "Content-Type: application/json" \\

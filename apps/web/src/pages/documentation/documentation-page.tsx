@@ -206,12 +206,13 @@ export function DocumentationPage() {
       <DocSection id="webhooks" title="Webhooks">
         <Text color="fg.muted">
           Business and Enterprise accounts register endpoints on the Profile page (Webhooks) or with{' '}
-          <Code>POST /api/webhooks</Code>. The events are <Code>job.completed</Code>, <Code>job.failed</Code>{' '}
-          and <Code>job.cancelled</Code>; a new endpoint gets all three, and{' '}
-          <Code>PATCH /api/webhooks/{'{id}'}</Code> with <Code>{'{ "events": [...] }'}</Code> chooses fewer. A{' '}
-          <Code>test</Code> event is sent only when you ask for one. Each delivery is a JSON{' '}
-          <Code>{'{ type, timestamp, data }'}</Code> signed the Standard Webhooks way with the endpoint’s
-          secret.
+          <Code>POST /api/webhooks</Code>. The events are <Code>job.completed</Code>, <Code>job.failed</Code>,{' '}
+          <Code>job.cancelled</Code> and, for bulk uploads, <Code>batch.completed</Code> once every file of a
+          batch has finished (each file also sends its own job event, with <Code>batchId</Code>); a new
+          endpoint gets all four, and <Code>PATCH /api/webhooks/{'{id}'}</Code> with{' '}
+          <Code>{'{ "events": [...] }'}</Code> chooses fewer. A <Code>test</Code> event is sent only when you
+          ask for one. Each delivery is a JSON <Code>{'{ type, timestamp, data }'}</Code> signed the Standard
+          Webhooks way with the endpoint’s secret.
         </Text>
 
         <Heading as="h3" size="md" id="webhook-receiver" scrollMarginTop="20">

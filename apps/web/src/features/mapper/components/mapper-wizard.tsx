@@ -41,6 +41,10 @@ import {
   ProcessingProgress,
   ProcessingSuccess,
 } from './processing-step';
+import { createBatch, MAX_BATCH_FILES } from '../../batches/api/batches';
+import { BatchProgress } from '../../batches/components/batch-progress';
+import { BulkFilesPanel } from '../../batches/components/bulk-files-panel';
+import { useBulkFiles } from '../../batches/hooks/use-bulk-files';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
@@ -71,6 +75,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const relogin = useUnauthorizedRedirect();
   const saveMapping = useSaveMapping();
   const loadedId = useRef<string | null>(null);
+  // Bulk uploads (plans with background processing): more data files for the same mapping, one batch.
+  const bulk = useBulkFiles();
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const bulkAllowed = signedIn && planLimits?.asyncProcessing === true;
 
   const { step, template, data, mappings, suggested, result } = state;
   const maxSizeText = planLimits ? formatPlanFileSize(planLimits.maxFileSize) : '1MB';
@@ -142,9 +150,16 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     }
   };
 
+  /** Several data files at once: the first drives the mapping, the others join the bulk upload. */
+  const onDataFiles = async (files: File[]) => {
+    await onFile(files[0], 'data');
+    await bulk.add(files.slice(1), MAX_BATCH_FILES - 1);
+  };
+
   const removeTemplate = () => {
     if (template && !template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX)) void deleteUpload(template.id);
     if (data) void deleteUpload(data.id);
+    bulk.clear(true);
     setPreview(null);
     setMatch(null);
     dispatch({ type: 'removeTemplate' });
@@ -152,6 +167,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   };
   const removeData = () => {
     if (data) void deleteUpload(data.id);
+    bulk.clear(true);
     setPreview(null);
     setMatch(null);
     dispatch({ type: 'removeData' });
@@ -263,6 +279,26 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       });
       return;
     }
+    if (bulk.files.length > 0) {
+      dispatch({ type: 'generate' });
+      const { dataFileId, ...rest } = body;
+      try {
+        const created = await createBatch({
+          ...rest,
+          dataFileIds: [dataFileId, ...bulk.files.map((f) => f.id)],
+        });
+        setBatchId(created.batchId);
+      } catch (err) {
+        dispatch({ type: 'processFailed' });
+        if (isUnauthorizedError(err)) return relogin();
+        showToast({
+          title: 'Processing failed',
+          description: errorDescription(err, 'The bulk upload could not be started.'),
+          type: 'error',
+        });
+      }
+      return;
+    }
     dispatch({ type: 'generate' });
     setProgress(PROGRESS_STAGES[0]);
     const stages = (async () => {
@@ -365,10 +401,12 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           <UploadZone
             kind="data"
             file={data}
-            uploading={uploading === 'data'}
+            uploading={uploading === 'data' || bulk.uploading}
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'data')}
             onRemove={removeData}
+            multiple={bulkAllowed}
+            onFiles={(fs) => void onDataFiles(fs)}
           />
         </Stack>
       ) : null}
@@ -393,6 +431,15 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             </Alert.Root>
           ) : null}
           <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
+          {bulkAllowed ? (
+            <BulkFilesPanel
+              primary={data}
+              extras={bulk.files}
+              uploading={bulk.uploading}
+              onAdd={(fs) => void bulk.add(fs, MAX_BATCH_FILES - 1 - bulk.files.length)}
+              onRemove={bulk.remove}
+            />
+          ) : null}
           <MappingBoard
             templateHeaders={template.headers}
             dataHeaders={data.headers}
@@ -439,7 +486,19 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       ) : null}
 
       {step === 4 ? (
-        result ? (
+        batchId ? (
+          <BatchProgress
+            batchId={batchId}
+            onReset={() => {
+              setBatchId(null);
+              bulk.clear(false);
+              setPreview(null);
+              setMatch(null);
+              dispatch({ type: 'reset' });
+              if (loadMappingId) setParams({}, { replace: true });
+            }}
+          />
+        ) : result ? (
           <ProcessingSuccess
             result={result}
             onReset={() => {

@@ -12,6 +12,9 @@ export interface UploadZoneProps {
   maxSizeText: string;
   onFile: (file: File) => void;
   onRemove: () => void;
+  /** Bulk uploads: several files may be dropped or chosen at once (each goes to `onFiles`). */
+  multiple?: boolean;
+  onFiles?: (files: File[]) => void;
 }
 
 /** Spec §5: text/csv or a .csv name; anything else is ignored without a message. */
@@ -20,13 +23,28 @@ export function isCsvFile(f: File): boolean {
 }
 
 /** An upload zone (spec §4): empty, drag-hover, uploading, uploaded. */
-export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemove }: UploadZoneProps) {
+export function UploadZone({
+  kind,
+  file,
+  uploading,
+  maxSizeText,
+  onFile,
+  onRemove,
+  multiple = false,
+  onFiles,
+}: UploadZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [hover, setHover] = useState(false);
   const title = kind === 'template' ? 'template' : 'data';
 
   const take = (files: FileList | null) => {
-    const first = files?.[0];
+    const picked = Array.from(files ?? []);
+    if (multiple && onFiles && picked.length > 1) {
+      const accepted = picked.filter(isCsvFile);
+      if (accepted.length > 0) onFiles(accepted);
+      return;
+    }
+    const first = picked[0];
     if (first && isCsvFile(first)) onFile(first);
   };
   const onDrop = (e: DragEvent) => {
@@ -114,6 +132,7 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
           ref={input}
           type="file"
           accept=".csv,text/csv"
+          multiple={multiple}
           hidden
           data-testid={`${kind}-file-input`}
           onChange={(e) => {
@@ -126,6 +145,7 @@ export function UploadZone({ kind, file, uploading, maxSizeText, onFile, onRemov
         </Button>
         <Text color="fg.subtle" fontSize="xs">
           Maximum file size: {maxSizeText}
+          {multiple ? ' · choose up to 20 files with the same columns to map them all at once' : ''}
         </Text>
       </Stack>
     </Box>

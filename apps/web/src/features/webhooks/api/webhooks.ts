@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   'job.completed',
   'job.failed',
   'job.cancelled',
+  'batch.completed',
 ] as const satisfies readonly WebhookEventType[];
 type MissingEvent = Exclude<WebhookEventType, (typeof WEBHOOK_EVENTS)[number]>;
 const everyEventListed: [MissingEvent] extends [never] ? true : MissingEvent = true;
