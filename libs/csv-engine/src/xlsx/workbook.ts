@@ -3,7 +3,9 @@
 // Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
 import { dateKindOf, formatNumber, serialToIso, type DateKind } from './values';
-import { parseXml, textSink, xmlSink } from './xml';
+import { fastXmlSink } from './fast-xml';
+import { sheetSink } from './sheet-scanner';
+import { parseXml, textSink } from './xml';
 import {
   readDirectory,
   readEntries,
@@ -213,7 +215,7 @@ function sharedStringsSink(part: string, out: string[]): EntrySink {
   let inT = false;
   let phonetic = 0;
   let text = '';
-  return xmlSink(part, {
+  return fastXmlSink(part, {
     open(name) {
       if (name === 'si') {
         inSi = true;
@@ -270,10 +272,6 @@ export class SheetToCsv implements EntrySink {
   private col = -1;
   private type = '';
   private style = 0;
-  private inValue = false;
-  private inInline = false;
-  private inT = false;
-  private phonetic = 0;
   private value = '';
 
   constructor(
@@ -281,12 +279,10 @@ export class SheetToCsv implements EntrySink {
     private readonly wb: Workbook,
     private readonly out: CsvLines | null,
   ) {
-    this.sink = xmlSink(part, {
-      open: (name, a) => this.open(name, a),
-      close: (name) => this.close(name),
-      text: (t) => {
-        if (this.inValue || (this.inInline && this.inT && this.phonetic === 0)) this.value += t;
-      },
+    this.sink = sheetSink(part, {
+      startRow: (r) => this.startRow(r),
+      cell: (ref, type, style, value) => this.cell(ref, type, style, value),
+      endRow: () => this.endRow(),
     });
   }
 
@@ -298,65 +294,25 @@ export class SheetToCsv implements EntrySink {
     this.sink.end();
   }
 
-  private open(name: string, a: Record<string, string>): void {
-    switch (name) {
-      case 'row':
-        this.rowNum = a.r ? Number(a.r) : this.rowNum + 1;
-        if (!(this.rowNum > this.lineWritten)) {
-          throw new InvalidWorkbookError(
-            'A worksheet lists its rows out of order. Save it again from Excel.',
-          );
-        }
-        this.cells = [];
-        this.col = -1;
-        break;
-      case 'c':
-        this.col = a.r ? columnIndex(a.r) : this.col + 1;
-        if (this.col < 0 || this.col >= MAX_COLUMNS) {
-          throw new InvalidWorkbookError(`A worksheet cell has an impossible reference "${a.r}".`);
-        }
-        this.type = a.t ?? 'n';
-        this.style = a.s ? Number(a.s) : 0;
-        this.value = '';
-        break;
-      case 'v':
-        this.inValue = true;
-        break;
-      case 'is':
-        this.inInline = true;
-        break;
-      case 't':
-        this.inT = true;
-        break;
-      case 'rPh':
-        this.phonetic++;
-        break;
+  private startRow(r: string | null): void {
+    this.rowNum = r ? Number(r) : this.rowNum + 1;
+    if (!(this.rowNum > this.lineWritten)) {
+      throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
     }
+    this.cells = [];
+    this.col = -1;
   }
 
-  private close(name: string): void {
-    switch (name) {
-      case 'v':
-        this.inValue = false;
-        break;
-      case 'is':
-        this.inInline = false;
-        break;
-      case 't':
-        this.inT = false;
-        break;
-      case 'rPh':
-        this.phonetic--;
-        break;
-      case 'c': {
-        const v = this.cellText();
-        if (v !== '') this.cells[this.col] = v;
-        break;
-      }
-      case 'row':
-        this.endRow();
-        break;
+  private cell(ref: string | null, type: string | null, style: string | null, value: string): void {
+    this.col = ref ? columnIndex(ref) : this.col + 1;
+    if (this.col < 0 || this.col >= MAX_COLUMNS) {
+      throw new InvalidWorkbookError(`A worksheet cell has an impossible reference "${ref}".`);
     }
+    this.type = type ?? 'n';
+    this.style = style ? Number(style) : 0;
+    this.value = value;
+    const v = this.cellText();
+    if (v !== '') this.cells[this.col] = v;
   }
 
   private cellText(): string {

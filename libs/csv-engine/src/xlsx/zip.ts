@@ -3,7 +3,7 @@
 // central directory (exact offsets and sizes, no guessing at data descriptors); each later pass streams
 // the file again, skips what it does not need without inflating it, and inflates only the entries asked
 // for, in small slices, counting every unpacked byte against the caps. Nothing holds more than one slice.
-import { Inflate } from 'fflate';
+import { createInflateRaw } from 'node:zlib';
 import { chunksOf, type CsvInput } from '../input';
 import { InvalidWorkbookError, UnsupportedWorkbookError, WorkbookTooLargeError } from '../errors';
 
@@ -42,8 +42,6 @@ export interface EntrySink {
 
 /** Central directory entries are ~46 bytes plus the name: 4 MB holds the largest directory allowed. */
 const MAX_TAIL = 4 * 1024 * 1024;
-/** Compressed bytes inflated per call: a deflate stream unpacks at most ~1,032×, so ≤ 8 MB per call. */
-const SLICE = 8 * 1024;
 const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
 const LOC = 0x04034b50;
@@ -142,8 +140,69 @@ export async function readDirectory(open: FileOpener, limits: WorkbookLimits = {
 }
 
 /**
- * One pass over the file: every entry with a sink gets its unpacked bytes, in file order. `between`
- * runs after each input chunk (the caller yields the output it produced, keeping memory flat).
+ * Inflates one entry with the platform's zlib, as a stream: output arrives in 64 KB pieces, each handed to
+ * `onData` at once, so a bomb is stopped by the caller's count within one piece of its limit. Errors
+ * thrown by `onData` stop the stream and are raised by settle() / end().
+ */
+class EntryInflater {
+  private readonly z = createInflateRaw({ chunkSize: 64 * 1024 });
+  private error: unknown = null;
+  private closed: Promise<void>;
+
+  constructor(onData: (d: Buffer) => void) {
+    this.z.on('data', (d: Buffer) => {
+      if (this.error) return;
+      try {
+        onData(d);
+      } catch (e) {
+        this.error = e;
+        this.z.destroy();
+      }
+    });
+    this.z.on('error', (e) => {
+      this.error ??= e;
+    });
+    this.closed = new Promise((resolve) => this.z.once('close', resolve));
+  }
+
+  write(b: Buffer): void {
+    if (!this.error) this.z.write(b);
+  }
+
+  /** Waits until everything written so far is inflated (or the stream failed). */
+  async settle(): Promise<void> {
+    if (!this.error) {
+      await Promise.race([new Promise<void>((r) => this.z.flush(() => r())), this.closed]);
+    }
+    this.raise();
+  }
+
+  async end(): Promise<void> {
+    if (!this.error) {
+      const ended = new Promise<void>((r) => this.z.once('end', () => r()));
+      this.z.end();
+      await Promise.race([ended, this.closed]);
+    }
+    this.raise();
+  }
+
+  destroy(): void {
+    this.z.destroy();
+  }
+
+  private raise(): void {
+    const e = this.error;
+    if (!e) return;
+    if (e instanceof Error && /^Z_|^ERR_ZLIB/.test(String((e as { code?: unknown }).code ?? ''))) {
+      throw broken('a part cannot be unpacked');
+    }
+    throw e;
+  }
+}
+
+/**
+ * One pass over the file: every entry with a sink gets its unpacked bytes, in file order. The generator
+ * yields after each input chunk (the caller passes on the output it produced, keeping memory flat).
  */
 export async function* readEntries(open: FileOpener, sinks: Map<ZipEntry, EntrySink>): AsyncGenerator<void> {
   const todo = [...sinks.keys()].sort((a, b) => a.offset - b.offset);
@@ -154,24 +213,24 @@ export async function* readEntries(open: FileOpener, sinks: Map<ZipEntry, EntryS
   let entry: ZipEntry | null = null;
   let left = 0; // compressed bytes of `entry` still to come
   let out = 0;
-  let inflate: Inflate | null = null;
+  let inflater: EntryInflater | null = null;
   let sink: EntrySink | null = null;
 
-  const finish = () => {
-    const e = entry as ZipEntry;
-    if (inflate) inflate.push(new Uint8Array(0), true);
-    if (out !== e.size) throw broken(`part "${e.name}" is not the size its directory says`);
-    (sink as EntrySink).end();
-    entry = null;
-    inflate = null;
-    k++;
-  };
   const emit = (data: Uint8Array) => {
     const e = entry as ZipEntry;
     out += data.length;
     // Never more than the directory declared (which the caps already checked): a lying bomb stops here.
     if (out > e.size) throw broken(`part "${e.name}" unpacks to more than its directory says`);
     if (data.length > 0) (sink as EntrySink).data(data);
+  };
+  const finish = async () => {
+    const e = entry as ZipEntry;
+    if (inflater) await inflater.end();
+    if (out !== e.size) throw broken(`part "${e.name}" is not the size its directory says`);
+    (sink as EntrySink).end();
+    entry = null;
+    inflater = null;
+    k++;
   };
 
   const it = chunksOf(await open());
@@ -205,39 +264,33 @@ export async function* readEntries(open: FileOpener, sinks: Map<ZipEntry, EntryS
           left = e.compressedSize;
           out = 0;
           sink = sinks.get(e) as EntrySink;
-          if (e.method === 8) {
-            inflate = new Inflate((data) => emit(data));
-          } else if (e.method !== 0) {
-            throw broken(`part "${e.name}" uses an unknown compression`);
-          }
+          if (e.method === 8) inflater = new EntryInflater(emit);
+          else if (e.method !== 0) throw broken(`part "${e.name}" uses an unknown compression`);
           if (left === 0) {
-            finish();
+            await finish();
             continue;
           }
         }
         if (buf.length === 0) break;
         const n = Math.min(left, buf.length);
-        for (let s = 0; s < n; s += SLICE) {
-          const piece = buf.subarray(s, Math.min(n, s + SLICE));
-          if (inflate) inflate.push(piece, false);
-          else emit(piece);
+        const piece = buf.subarray(0, n);
+        if (inflater) {
+          inflater.write(piece);
+          await inflater.settle();
+        } else {
+          for (let s = 0; s < n; s += 64 * 1024) emit(piece.subarray(s, Math.min(n, s + 64 * 1024)));
         }
         buf = buf.subarray(n);
         pos += n;
         left -= n;
-        if (left === 0) finish();
+        if (left === 0) await finish();
         else break;
       }
       yield;
       if (k >= todo.length) break;
     }
-  } catch (err) {
-    // fflate's own errors (bad deflate data; numeric codes) read as a damaged file.
-    if (err instanceof Error && typeof (err as { code?: unknown }).code === 'number') {
-      throw broken('a part cannot be unpacked');
-    }
-    throw err;
   } finally {
+    (inflater as EntryInflater | null)?.destroy();
     await it.return?.();
   }
   if (k < todo.length) throw broken('the file ends early');
