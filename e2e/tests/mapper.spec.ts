@@ -27,7 +27,7 @@ function csv(name: string, text: string): CsvFile {
 /** Choose File → the browser's file chooser → the file. */
 async function chooseFile(page: Page, kind: 'template' | 'data', file: CsvFile): Promise<void> {
   const zone = page.getByTestId(`${kind}-dropzone`);
-  await expect(zone.getByText(`Drop your ${kind} CSV here`)).toBeVisible();
+  await expect(zone.getByText(`Drop your ${kind} CSV or Excel file here`)).toBeVisible();
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
     zone.getByRole('button', { name: 'Choose File' }).click(),
@@ -252,7 +252,9 @@ test('a data file over the free 1 MB limit opens File Too Large', async ({ page 
   await dialog.getByRole('button', { name: 'Try Another File' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await expect(page.getByTestId('data-dropzone').getByText('Drop your data CSV here')).toBeVisible();
+  await expect(
+    page.getByTestId('data-dropzone').getByText('Drop your data CSV or Excel file here'),
+  ).toBeVisible();
 });
 
 test('a data file with more rows than the plan allows opens the row-limit dialog; proceeding works', async ({

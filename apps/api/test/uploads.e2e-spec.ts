@@ -74,21 +74,27 @@ describe('POST /api/upload (e2e)', () => {
 
   it('refuses files that are not CSV: other types 415, binary 415, empty 400, template without names 400', async () => {
     const { agent } = await signUp(app);
-    const notCsv = await upload(agent, 'data', 'A,B\n1,2\n', 'sheet.xlsx', 'application/octet-stream').expect(
-      415,
-    );
+    const notCsv = await upload(agent, 'data', 'A,B\n1,2\n', 'report.pdf', 'application/pdf').expect(415);
     expect(notCsv.body).toEqual({
       code: 'UNSUPPORTED_FILE_TYPE',
-      error: expect.stringContaining('not a CSV file'),
+      error: expect.stringContaining('not a CSV file or an Excel workbook'),
     });
-    const binary = await upload(
+    // A ZIP signature makes it a workbook candidate whatever the name; this one is no workbook.
+    const zip = await upload(
       agent,
       'data',
       Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 1, 2, 3]),
       'book.csv',
     ).expect(415);
+    expect(zip.body.code).toBe('UNSUPPORTED_WORKBOOK');
+    expect(zip.body.error).toMatch(/not an Excel workbook/);
+    const binary = await upload(
+      agent,
+      'data',
+      Buffer.from([0x25, 0x50, 0x44, 0x46, 0, 1, 2]),
+      'a.csv',
+    ).expect(415);
     expect(binary.body.code).toBe('BINARY_FILE');
-    expect(binary.body.error).toMatch(/not CSV/);
     const empty = await upload(agent, 'template', '', 'empty.csv').expect(400);
     expect(empty.body).toEqual({
       code: 'EMPTY_FILE',

@@ -101,5 +101,12 @@ export const ERROR_CODES = [
   'TOO_MANY_FILES',
   'BATCH_QUOTA_EXCEEDED',
   'NO_FILES_ACCEPTED',
+  // workbooks and reading choices
+  'UNSUPPORTED_WORKBOOK',
+  'INVALID_WORKBOOK',
+  'WORKBOOK_TOO_LARGE',
+  'UNKNOWN_SHEET',
+  'HEADER_ROW_PAST_END',
+  'NOT_A_WORKBOOK_OPTION',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,6 +27,15 @@ export interface ProcessCsvPayload {
   limitType?: 'rowLimit' | 'monthlyQuota' | null;
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;
+  /**
+   * How the data file is read before the CSV reader sees it: a workbook's sheet (and its unpack caps).
+   * Absent: CSV.
+   */
+  source?: {
+    format?: 'csv' | 'xlsx';
+    sheet?: string;
+    limits?: { maxTotalBytes?: number; maxEntries?: number; maxEntryBytes?: number };
+  };
 }
 
 /** Job events an endpoint can subscribe to; `test` is sent only on request. */

@@ -197,11 +197,12 @@ export class ResolvedOutputOptions {
   matchedTemplate: boolean;
 }
 
-export const READ_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+/** Encodings a recipe or saved mapping may name (the upload choices' list, kept here to avoid an import cycle). */
+export const READING_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-1'] as const;
 
 /** How a data file is read when the detection is overridden (recipes, saved mappings, the CLI). */
 export class ReadingOptions {
-  @IsOptional() @IsIn(READ_ENCODINGS) encoding?: (typeof READ_ENCODINGS)[number];
+  @IsOptional() @IsIn(READING_ENCODINGS) encoding?: (typeof READING_ENCODINGS)[number];
   @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
   /** 1-based line of the header row. */
   @IsOptional() @IsInt() @Min(1) @Max(1000) headerRow?: number;

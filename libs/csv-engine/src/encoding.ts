@@ -9,7 +9,13 @@ const EMPTY: Buffer = Buffer.alloc(0);
 export type { InputEncoding };
 export type OutputEncoding = 'utf-8' | 'windows-1252';
 
-export const INPUT_ENCODINGS: readonly InputEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];
+export const INPUT_ENCODINGS: readonly InputEncoding[] = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-1',
+];
 
 /** Windows-1252 bytes 0x80–0x9F; the five undefined positions map to the C1 control of the same value. */
 const CP1252_HIGH = [
@@ -84,6 +90,7 @@ const ENCODING_NAMES: Record<InputEncoding, string> = {
   'utf-16le': 'UTF-16 (little-endian)',
   'utf-16be': 'UTF-16 (big-endian)',
   'windows-1252': 'Windows-1252',
+  'iso-8859-1': 'ISO-8859-1',
 };
 
 /**
@@ -291,6 +298,10 @@ export class Decoder implements DecoderState {
         break;
       case 'windows-1252':
         out = decodeWindows1252(b);
+        break;
+      case 'iso-8859-1':
+        // Only ever chosen by the user: every byte is the code point of the same value.
+        out = Buffer.from(b.toString('latin1'), 'utf8');
         break;
       default:
         out = this.decodeUtf8(b, final);

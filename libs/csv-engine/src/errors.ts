@@ -11,16 +11,23 @@ export type CsvErrorCode =
   | 'EMPTY_FILE'
   | 'INVALID_ENCODING'
   | 'INVALID_MAPPING'
-  | 'INVALID_OPTIONS';
+  | 'INVALID_OPTIONS'
+  | 'UNSUPPORTED_WORKBOOK'
+  | 'INVALID_WORKBOOK'
+  | 'WORKBOOK_TOO_LARGE'
+  | 'UNKNOWN_SHEET';
 
 export class CsvEngineError extends Error {
   readonly code: CsvErrorCode;
   /** 1-based physical line in the input the error points at, when there is one. */
   readonly line?: number;
-  /** Suggested HTTP status: 415 for content that is not CSV at all, 400 for everything else. */
-  readonly status: 400 | 415;
+  /**
+   * Suggested HTTP status: 415 for content that cannot be read at all, 413 for a workbook that unpacks
+   * past the limits, 400 for everything else.
+   */
+  readonly status: 400 | 413 | 415;
 
-  constructor(code: CsvErrorCode, message: string, line?: number, status: 400 | 415 = 400) {
+  constructor(code: CsvErrorCode, message: string, line?: number, status: 400 | 413 | 415 = 400) {
     super(message);
     this.name = new.target.name;
     this.code = code;
@@ -122,6 +129,27 @@ export class MappingError extends CsvEngineError {
 export class OptionsError extends CsvEngineError {
   constructor(message: string) {
     super('INVALID_OPTIONS', message);
+  }
+}
+
+/** A spreadsheet the engine will not read: legacy .xls, password-protected, or a ZIP that is no workbook. */
+export class UnsupportedWorkbookError extends CsvEngineError {
+  constructor(message: string) {
+    super('UNSUPPORTED_WORKBOOK', message, undefined, 415);
+  }
+}
+
+/** A workbook whose parts are broken or use XML features a workbook never needs (DTDs, entities). */
+export class InvalidWorkbookError extends CsvEngineError {
+  constructor(message: string) {
+    super('INVALID_WORKBOOK', message);
+  }
+}
+
+/** A workbook that unpacks to more than the limits allow (ZIP bombs included). */
+export class WorkbookTooLargeError extends CsvEngineError {
+  constructor(message: string) {
+    super('WORKBOOK_TOO_LARGE', message, undefined, 413);
   }
 }
 

@@ -13,6 +13,10 @@
 //   ApplyOptions.threads: 2             a worker thread maps part of every chunk (same bytes and stats)
 //   previewMapping(input, templateHeaders, mappings, { rows })  → Promise<{ headers, rows, stats }>
 //   Types: MappingPair, Transform (discriminated on `kind`), ApplyOptions, ApplyStats, Warning, ControlTotal
+// Workbooks (.xlsx)
+//   detectFormat(head) 'zip' | 'ole' | 'text'; oleError(head) → the .xls / password-protected error
+//   inspectWorkbook(open, { sheet?, limits? }) → { sheets, sheet, inspection }  (open: re-opens the file)
+//   workbookCsv(open, { sheet, limits }) → AsyncIterable<Buffer> of CSV text for applyMapping & co.
 // Writing
 //   resolveOutputOptions(options, templateFormat) → the settings used ("match the template" by default)
 //   runTotals(stats, rowsInFile, limit)  → control totals (rows read/written/skipped, sums per column)
@@ -35,6 +39,9 @@ export {
   InvalidEncodingError,
   MappingError,
   OptionsError,
+  UnsupportedWorkbookError,
+  InvalidWorkbookError,
+  WorkbookTooLargeError,
   isCsvEngineError,
   type CsvErrorCode,
 } from './errors';
@@ -49,8 +56,24 @@ export {
   type InspectOptions,
   type InspectResult,
   type InspectedColumn,
+  type FirstLine,
   type RaggedRow,
 } from './inspect';
+export {
+  detectFormat,
+  oleError,
+  inspectWorkbook,
+  workbookCsv,
+  headOf,
+  sourceChunks,
+  DEFAULT_WORKBOOK_LIMITS,
+  type SourceSpec,
+  type FileOpener,
+  type WorkbookLimits,
+  type SheetSummary,
+  type SourceFormat,
+  type WorkbookInspection,
+} from './xlsx';
 export { parseCsv, type ParseResult } from './parse';
 export {
   applyMapping,

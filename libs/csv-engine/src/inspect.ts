@@ -1,8 +1,8 @@
 // Cheap inspection for the upload endpoint: bytes are pushed through once as they stream into storage;
 // nothing but the sniff sample, one incomplete record and the first rows is kept. Throws the typed errors.
 import { Transform, type TransformCallback } from 'node:stream';
-import { encodingReason, type InputEncoding } from './encoding';
-import { recordStrings, type RecordView } from './parser';
+import { Decoder, encodingReason, type InputEncoding } from './encoding';
+import { RecordParser, recordStrings, type RecordView } from './parser';
 import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
 import type { Delimiter } from './sniff';
 import { chunksOf, type CsvInput } from './input';
@@ -22,6 +22,8 @@ export interface InspectOptions extends ReadOptions {
   sampleRows?: number;
   /** Ragged rows listed in `raggedSamples` (all are counted). Default 100. */
   maxRaggedSamples?: number;
+  /** Records from the top of the file (preamble included) returned in `firstLines`. Default 10. */
+  firstLines?: number;
   /** Data rows whose values decide each column's suggested transform (`columns`). Default 200. */
   inferenceRows?: number;
 }
@@ -31,6 +33,16 @@ export interface InspectedColumn {
   name: string;
   inferred: ColumnTransform | null;
 }
+
+/** A record from the top of the file, as read with the chosen encoding and delimiter. */
+export interface FirstLine {
+  /** 1-based physical line the record starts on (what `headerRow` names). */
+  line: number;
+  cells: string[];
+}
+
+/** Raw bytes kept to show the first lines (header-row picker). */
+const FIRST_LINES_BYTES = 64 * 1024;
 
 export interface InspectResult {
   encoding: InputEncoding;
@@ -55,6 +67,8 @@ export interface InspectResult {
   /** The first line ending in the file ('\r\n' when none is found before the end). */
   lineEnding: '\r\n' | '\n';
   columns: InspectedColumn[];
+  /** The first records of the file, blank lines skipped, from line 1 (for choosing the header row). */
+  firstLines: FirstLine[];
 }
 
 /** Push-based inspector: `push(chunk)` as bytes arrive, `end()` for the result. */
@@ -73,9 +87,13 @@ export class CsvInspector {
   private bytes = 0;
   private result: InspectResult | null = null;
   private readonly encodingChosen: boolean;
+  private readonly head: Buffer[] = [];
+  private headBytes = 0;
+  private readonly firstLineCount: number;
 
   constructor(options: InspectOptions = {}) {
     this.encodingChosen = options.encoding !== undefined;
+    this.firstLineCount = options.firstLines ?? 10;
     this.sampleSize = options.sampleRows ?? 5;
     this.inferenceRows = Math.max(this.sampleSize, options.inferenceRows ?? 200);
     this.maxRagged = options.maxRaggedSamples ?? 100;
@@ -103,6 +121,12 @@ export class CsvInspector {
   push(chunk: Buffer | Uint8Array | string): void {
     this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (this.lineEnding === null) this.findLineEnding(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    if (this.headBytes < FIRST_LINES_BYTES && this.firstLineCount > 0) {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
+      const part = b.subarray(0, FIRST_LINES_BYTES - this.headBytes);
+      this.head.push(part);
+      this.headBytes += part.length;
+    }
     this.reader.push(chunk);
   }
 
@@ -145,8 +169,32 @@ export class CsvInspector {
         name: info.headers[k],
         inferred,
       })),
+      firstLines: this.firstLines(info.delimiter),
     };
     return this.result;
+  }
+
+  /** Reads the kept head again with what was decided (records cut at the 64 KB edge are left out). */
+  private firstLines(delimiter: Delimiter): FirstLine[] {
+    const out: FirstLine[] = [];
+    if (this.firstLineCount === 0) return out;
+    const decoder = new Decoder(this.reader.encoding);
+    const text = Buffer.concat([decoder.push(Buffer.concat(this.head)), decoder.end()]);
+    const complete = this.headBytes < FIRST_LINES_BYTES;
+    const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
+      out.push({
+        line: r.line,
+        cells: recordStrings(r).map((c, k) => (k === 0 && r.line === 1 ? c.replace(/^\uFEFF/, '') : c)),
+      });
+      return out.length < this.firstLineCount;
+    });
+    try {
+      parser.push(text);
+      if (complete) parser.end();
+    } catch {
+      // The real read reports broken input; the preview shows what came before it.
+    }
+    return out;
   }
 }
 

@@ -25,7 +25,12 @@ import { IdempotencyService, type IdempotentResult } from './idempotency.service
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
+import {
+  readOptionsOf,
+  sourceSpecOf,
+  UploadsService,
+  type StoredUploadView,
+} from '../uploads/uploads.service';
 import type {
   OutputOptions,
   PreviewResponse,
@@ -97,7 +102,9 @@ export class ProcessingService {
     const perFile = rowsAllowedForFile(user.plan, fileRows);
     const background = req.async === true || perFile > this.config.syncRowLimit;
     // A double submit of the same request is one job: answer the existing one without reserving again.
-    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey) : '';
+    // The data file's reading choices are part of the request: read another way, it is another job.
+    const reading = { ...readOptionsOf(data.info), sheet: data.info.sheet };
+    const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey, reading) : '';
     if (background) {
       const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
@@ -164,8 +171,8 @@ export class ProcessingService {
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
-      result = await applyMappingToBuffer(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      result = await applyMappingToBuffer(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         ...writeOptionsOf(output),
         maxRows: granted,
@@ -225,6 +232,7 @@ export class ProcessingService {
       options: { ...this.applyOptions(p.data, p.required), ...writeOptionsOf(p.output) },
       output: p.output,
       limitType,
+      source: sourceSpecOf(p.data.info, this.uploads.workbookLimits(user)),
       ...(batchId ? { batchId } : {}),
     };
   }
@@ -233,8 +241,8 @@ export class ProcessingService {
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const { templateHeaders, required, data, req } = await this.prepare(user, input, false);
     try {
-      const { stream } = await this.uploads.open(req.dataFileId, user.id, 'Data file');
-      const result = await previewMapping(stream, templateHeaders, req.mappings, {
+      const { input } = await this.uploads.openSource(req.dataFileId, user.id, 'Data file');
+      const result = await previewMapping(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
         formulaProtection: req.options.formulaProtection,
         rows: PREVIEW_ROWS,
@@ -254,7 +262,7 @@ export class ProcessingService {
 
   private applyOptions(data: StoredUploadView, required: string[]): ApplyOptions {
     return {
-      input: { encoding: data.info.encoding, headerRow: data.info.headerRow },
+      input: readOptionsOf(data.info),
       ...(required.length > 0 ? { required } : {}),
     };
   }
@@ -301,12 +309,15 @@ export class ProcessingService {
       const template = await this.uploads.get(req.templateFileId, user.id, 'Template file');
       templateHeaders = template.info.headers;
       templateFilename = template.meta.filename;
-      templateFormat = {
-        delimiter: template.info.delimiter,
-        encoding: template.info.encoding,
-        bom: template.info.bom ?? false,
-        lineEnding: template.info.lineEnding ?? '\r\n',
-      };
+      // A workbook template has no CSV format to copy: like a built-in one, the defaults apply.
+      if (template.info.format !== 'xlsx') {
+        templateFormat = {
+          delimiter: template.info.delimiter,
+          encoding: template.info.encoding,
+          bom: template.info.bom ?? false,
+          lineEnding: template.info.lineEnding ?? '\r\n',
+        };
+      }
     }
     // Only the options the request sets override the saved mapping's (DTO fields left out are undefined).
     const requested = Object.fromEntries(
@@ -381,6 +392,7 @@ function requestKey(
   req: ProcessRequest,
   templateHeaders: string[],
   idempotencyKey: string,
+  reading: Record<string, unknown>,
 ): string {
   return createHash('sha256')
     .update(
@@ -392,6 +404,7 @@ function requestKey(
         templateHeaders,
         req.mappings,
         req.options,
+        reading,
       ]),
     )
     .digest('hex');

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
-import { CsvInspector, type InspectResult } from '@csv-mapper/csv-engine';
+import { CsvInspector, detectFormat, oleError, type InspectResult } from '@csv-mapper/csv-engine';
 import type { BlobWriter, EphemeralStore } from '@csv-mapper/queue';
 
 // A multer StorageEngine that sends the file's bytes through the engine's inspector straight into the
@@ -9,12 +9,14 @@ import type { BlobWriter, EphemeralStore } from '@csv-mapper/queue';
 // It stops reading the moment the counted bytes pass the size limit (or the file name is unusable): the
 // outcome is reported at once so the service can answer without waiting for the rest of the body.
 
-/** Bytes are in Redis but not yet committed: the service commits once it knows the upload's type. */
-export interface StoredUpload {
-  writer: BlobWriter;
-  inspection: InspectResult;
-  size: number;
-}
+/**
+ * Bytes are in Redis but not yet committed: the service commits once it knows the upload's type. A
+ * workbook is inspected after it is stored (its parts are read in several passes), so it has no
+ * inspection yet.
+ */
+export type StoredUpload =
+  | { format: 'csv'; writer: BlobWriter; inspection: InspectResult; size: number }
+  | { format: 'xlsx'; writer: BlobWriter; inspection: null; size: number };
 
 export type StoreOutcome =
   | { kind: 'stored'; filename: string; mimetype: string; result: StoredUpload }
@@ -44,8 +46,17 @@ export class UploadStoppedError extends Error {
   }
 }
 
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Names and types worth reading: CSV or Excel. What the file is, the content decides (detectFormat). */
 export function isCsvFile(filename: string, mimetype: string): boolean {
-  return mimetype.toLowerCase().split(';')[0].trim() === 'text/csv' || /\.csv$/i.test(filename.trim());
+  const type = mimetype.toLowerCase().split(';')[0].trim();
+  return (
+    type === 'text/csv' ||
+    type === XLSX_MIME ||
+    type === 'application/vnd.ms-excel' ||
+    /\.(csv|xlsx|xls)$/i.test(filename.trim())
+  );
 }
 
 export class CsvStorageEngine implements StorageEngine {
@@ -85,6 +96,13 @@ export class CsvStorageEngine implements StorageEngine {
     let bytes = 0;
     let failed: unknown = null;
     let tooLarge = false;
+    // The first bytes decide what the file is, whatever its name says.
+    let head: Buffer | null = Buffer.alloc(0);
+    let format: 'csv' | 'xlsx' = 'csv';
+    const take = async (chunk: Buffer): Promise<void> => {
+      if (format === 'csv') inspector.push(chunk);
+      await writer.write(chunk);
+    };
     try {
       for await (const chunk of keepOpen(file.stream)) {
         bytes += chunk.length;
@@ -95,21 +113,38 @@ export class CsvStorageEngine implements StorageEngine {
         }
         if (failed) continue;
         try {
-          inspector.push(chunk);
+          if (head) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length < 8) continue;
+            const kind = detectFormat(head);
+            if (kind === 'ole') throw oleError(head);
+            if (kind === 'zip') format = 'xlsx';
+            const first = head;
+            head = null;
+            await take(first);
+          } else {
+            await take(chunk);
+          }
         } catch (err) {
           failed = err;
           continue;
         }
-        await writer.write(chunk);
+      }
+      if (!tooLarge && !failed && head && head.length > 0) {
+        try {
+          await take(head);
+        } catch (err) {
+          failed = err;
+        }
       }
       if (tooLarge) {
         await writer.abort();
         return { kind: 'tooLarge', filename, size: bytes };
       }
-      let inspection: InspectResult;
+      let inspection: InspectResult | null = null;
       try {
         if (failed) throw failed;
-        inspection = inspector.end();
+        if (format === 'csv') inspection = inspector.end();
       } catch (err) {
         await writer.abort();
         return { kind: 'invalid', filename, error: err };
@@ -118,7 +153,9 @@ export class CsvStorageEngine implements StorageEngine {
         kind: 'stored',
         filename,
         mimetype: file.mimetype,
-        result: { writer, inspection, size: bytes },
+        result: inspection
+          ? { format: 'csv', writer, inspection, size: bytes }
+          : { format: 'xlsx', writer, inspection: null, size: bytes },
       };
     } catch (err) {
       await writer.abort().catch(() => undefined);

@@ -1,6 +1,14 @@
-import type { InputEncoding, UploadType } from '@csv-mapper/contracts';
+import type { InputEncoding, UploadFormat, UploadSheet, UploadType } from '@csv-mapper/contracts';
 
 export type { UploadRecord, UploadType } from '@csv-mapper/contracts';
+
+/** What the person chose about reading the file (PATCH /api/upload/:id); the rest is detected. */
+export interface ReadChoices {
+  encoding?: InputEncoding;
+  delimiter?: ',' | ';' | '\t' | '|';
+  headerRow?: number;
+  sheet?: string;
+}
 
 export function isUploadType(v: unknown): v is UploadType {
   return v === 'template' || v === 'data';
@@ -17,4 +25,11 @@ export interface UploadInfo {
   /** Absent on files stored before these were kept. */
   bom?: boolean;
   lineEnding?: '\r\n' | '\n';
+  /** Absent on uploads stored before workbooks were read: CSV. */
+  format?: UploadFormat;
+  sheet?: string;
+  sheets?: UploadSheet[];
+  choices?: ReadChoices;
+  /** When the file was first uploaded (kept when its details are stored again). */
+  uploadedAt?: string;
 }

@@ -1,9 +1,11 @@
 import {
   applyDecorators,
+  Body,
   Controller,
   Delete,
   HttpCode,
   Param,
+  Patch,
   Post,
   Req,
   Res,
@@ -15,6 +17,7 @@ import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { UpdateUploadRequest } from '@csv-mapper/contracts';
 import type { UploadRecord } from './upload-record';
 import { UploadsService } from './uploads.service';
 
@@ -29,7 +32,11 @@ const CsvFileBody = (withType: boolean) =>
         required: withType ? ['file', 'type'] : ['file'],
         properties: {
           ...(withType ? { type: { type: 'string', enum: ['template', 'data'] } } : {}),
-          file: { type: 'string', format: 'binary', description: 'A .csv file (text/csv)' },
+          file: {
+            type: 'string',
+            format: 'binary',
+            description: 'A .csv file or an Excel workbook (.xlsx); the content decides which',
+          },
         },
       },
     }),
@@ -41,7 +48,7 @@ const CsvFileBody = (withType: boolean) =>
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
-  /** Upload a template or data CSV (multipart: file, type) */
+  /** Upload a template or data file, CSV or .xlsx (multipart: file, type) */
   @Post()
   @CsvFileBody(true)
   upload(
@@ -52,7 +59,7 @@ export class UploadsController {
     return this.uploads.receive(req, res, user);
   }
 
-  /** Upload a template CSV (headers only) */
+  /** Upload a template file, CSV or .xlsx (headers only) */
   @Post('template')
   @ApiKeyAllowed()
   @CsvFileBody(false)
@@ -64,7 +71,7 @@ export class UploadsController {
     return this.uploads.receive(req, res, user, 'template');
   }
 
-  /** Upload a data CSV (headers and rows) */
+  /** Upload a data file, CSV or .xlsx (headers and rows) */
   @Post('data')
   @ApiKeyAllowed()
   @CsvFileBody(false)
@@ -74,6 +81,17 @@ export class UploadsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UploadRecord> {
     return this.uploads.receive(req, res, user, 'data');
+  }
+
+  /** Read an uploaded file again with other choices: encoding, delimiter, header row or sheet */
+  @Patch(':id')
+  @ApiKeyAllowed()
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body() body: UpdateUploadRequest,
+  ): Promise<UploadRecord> {
+    return this.uploads.update(id, user, body);
   }
 
   /** Delete an uploaded file before it expires */

@@ -2,7 +2,18 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Readable } from 'node:stream';
-import { isCsvEngineError } from '@csv-mapper/csv-engine';
+import {
+  inspect,
+  inspectWorkbook,
+  isCsvEngineError,
+  sourceChunks,
+  type CsvInput,
+  type InspectResult,
+  type ReadOptions,
+  type SourceSpec,
+  type WorkbookLimits,
+} from '@csv-mapper/csv-engine';
+import type { UpdateUploadRequest } from '@csv-mapper/contracts';
 import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, EphemeralStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
@@ -11,7 +22,13 @@ import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
 import { MappingsService } from '../mappings/mappings.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
-import { isUploadType, type UploadInfo, type UploadRecord, type UploadType } from './upload-record';
+import {
+  isUploadType,
+  type ReadChoices,
+  type UploadInfo,
+  type UploadRecord,
+  type UploadType,
+} from './upload-record';
 
 // Owns uploaded files: receiving them (multipart → inspector → Redis), describing, reading and deleting
 // them. Every read is owner-checked by the store; someone else's id looks exactly like a missing one.
@@ -34,6 +51,10 @@ const MULTIPART_LIMITS = {
 const MULTIPART_OVERHEAD = 256 * 1024;
 /** Seconds a client is asked to wait when it already has UPLOADS_PER_IP uploads in flight. */
 const UPLOAD_SLOT_RETRY_AFTER = 5;
+/** A workbook may unpack to this many times the largest file the plan accepts… */
+const WORKBOOK_UNPACK_RATIO = 20;
+/** …and never past this, whatever the plan. */
+const WORKBOOK_UNPACK_CEILING = 1024 * 1024 * 1024;
 
 export interface StoredUploadView {
   meta: BlobMeta;
@@ -123,7 +144,7 @@ export class UploadsService {
         throw new AppError(
           415,
           'UNSUPPORTED_FILE_TYPE',
-          `"${result.filename}" is not a CSV file. Only .csv files can be uploaded: export the file as CSV first.`,
+          `"${result.filename}" is not a CSV file or an Excel workbook. Upload a .csv or .xlsx file.`,
         );
       case 'tooLarge':
       case 'badName':
@@ -136,45 +157,184 @@ export class UploadsService {
       case 'stored':
         break;
     }
-    const { writer, inspection, size } = result.result;
-    if (type === 'data' && inspection.rowCount === 0) {
-      await writer.abort();
+    const stored = result.result;
+    const unpackLimits = this.workbookLimits(user);
+    let meta: BlobMeta;
+    let info: UploadInfo;
+    let inspection: InspectResult;
+    if (stored.format === 'csv') {
+      inspection = stored.inspection;
+      if (type === 'data' && inspection.rowCount === 0) {
+        await stored.writer.abort();
+        throw noDataRows(result.filename);
+      }
+      info = infoOf(type, inspection, { format: 'csv' });
+      meta = await stored.writer.commit({ ...info });
+    } else {
+      // A workbook is read from the store in passes: commit its bytes, inspect, then record the result.
+      const bare = await stored.writer.commit({ type, format: 'xlsx', headers: [], rowCount: 0 });
+      try {
+        const wb = await inspectWorkbook(this.opener(bare.id, user.id), {
+          limits: unpackLimits,
+          inspect: { sampleRows: 5 },
+        });
+        inspection = wb.inspection;
+        if (type === 'data' && inspection.rowCount === 0) throw noDataRows(result.filename);
+        info = infoOf(type, inspection, { format: 'xlsx', sheet: wb.sheet, sheets: wb.sheets });
+        meta = await this.rewrite(bare, info);
+      } catch (err) {
+        await this.store.delete(bare.id, user.id).catch(() => undefined);
+        throw engineError(err);
+      }
+    }
+    return this.toRecord(user, meta, info, inspection);
+  }
+
+  /**
+   * PATCH /api/upload/:id: reads the stored file again with the person's choices (nothing is uploaded
+   * again) and keeps them, so every later read of the file (runs, previews, jobs) reads it the same way.
+   */
+  async update(id: string, user: AuthUser, body: UpdateUploadRequest): Promise<UploadRecord> {
+    const { meta, info } = await this.get(id, user.id);
+    const format = info.format ?? 'csv';
+    if (format === 'xlsx' && (body.encoding !== undefined || body.delimiter !== undefined)) {
+      throw new AppError(
+        400,
+        'NOT_A_WORKBOOK_OPTION',
+        'A workbook has no encoding or delimiter to choose. Choose its sheet or header row instead.',
+      );
+    }
+    if (format === 'csv' && body.sheet !== undefined) {
+      throw new AppError(
+        400,
+        'NOT_A_WORKBOOK_OPTION',
+        'Only Excel workbooks have sheets: this file is CSV. Choose its encoding, delimiter or header row instead.',
+      );
+    }
+    const before = info.choices ?? {};
+    // Another sheet starts from a detected header row unless one is chosen with it.
+    const sheetChanged = body.sheet !== undefined && body.sheet !== info.sheet;
+    const choices: ReadChoices = {
+      ...before,
+      ...(sheetChanged ? { headerRow: undefined } : {}),
+      ...definedOnly(body),
+    };
+    let inspection: InspectResult;
+    let next: UploadInfo;
+    try {
+      if (format === 'xlsx') {
+        const wb = await inspectWorkbook(this.opener(id, user.id), {
+          sheet: choices.sheet ?? info.sheet,
+          sheets: info.sheets,
+          limits: this.workbookLimits(user),
+          inspect: { sampleRows: 5, headerRow: choices.headerRow },
+        });
+        inspection = wb.inspection;
+        next = infoOf(info.type, inspection, { format, sheet: wb.sheet, sheets: wb.sheets, choices });
+      } else {
+        const { stream } = await this.open(id, user.id);
+        inspection = await inspect(stream, {
+          sampleRows: 5,
+          encoding: choices.encoding,
+          delimiter: choices.delimiter,
+          headerRow: choices.headerRow,
+        });
+        next = infoOf(info.type, inspection, { format, choices });
+      }
+    } catch (err) {
+      if (choices.headerRow !== undefined && isCsvEngineError(err) && err.code === 'EMPTY_FILE') {
+        throw headerRowPastEnd(choices.headerRow);
+      }
+      throw engineError(err);
+    }
+    if (choices.headerRow !== undefined && inspection.headerRow !== choices.headerRow) {
+      throw headerRowPastEnd(choices.headerRow);
+    }
+    if (info.type === 'data' && inspection.rowCount === 0) {
       throw new AppError(
         400,
         'NO_DATA_ROWS',
-        `"${result.filename}" has a header row but no data rows. Upload the data file with its rows.`,
+        `With the header on line ${inspection.headerRow}, "${meta.filename}" has no data rows below it. Choose an earlier header row.`,
       );
     }
-    const info: UploadInfo = {
-      type,
-      headers: inspection.headers,
-      rowCount: inspection.rowCount,
-      delimiter: inspection.delimiter,
-      encoding: inspection.encoding,
-      headerRow: inspection.headerRow,
-      bom: inspection.bom,
-      lineEnding: inspection.lineEnding,
-    };
-    const meta = await writer.commit({ ...info });
+    const saved = await this.rewrite(meta, next);
+    return this.toRecord(user, saved, next, inspection);
+  }
+
+  /** How the stored file is read everywhere: its bytes (a workbook's sheet as CSV) and read options. */
+  async openSource(
+    id: string,
+    ownerId: string,
+    label = 'File',
+  ): Promise<{ meta: BlobMeta; info: UploadInfo; input: CsvInput; read: ReadOptions }> {
+    const { meta, info } = await this.get(id, ownerId, label);
+    const input = sourceChunks(this.opener(id, ownerId, label), sourceSpecOf(info));
+    return { meta, info, input, read: readOptionsOf(info) };
+  }
+
+  /** The caps on what a workbook may unpack to: 20× the largest file the user may upload, at most 1 GiB. */
+  workbookLimits(user: AuthUser): WorkbookLimits {
+    const limits = limitsOf(user.plan);
+    const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
+    const maxBytes = Math.min(planBytes, this.config.memoryStoreMaxFileBytes);
+    const total = Math.min(maxBytes * WORKBOOK_UNPACK_RATIO, WORKBOOK_UNPACK_CEILING);
+    return { maxTotalBytes: total, maxEntryBytes: total, maxEntries: 10_000 };
+  }
+
+  private opener(id: string, ownerId: string, label = 'File'): () => Promise<Readable> {
+    return async () => (await this.open(id, ownerId, label)).stream;
+  }
+
+  /**
+   * Stores new details beside an upload's bytes. The store keeps details only at commit, so the bytes
+   * are copied into a new commit of the same id (which replaces the old one atomically).
+   */
+  private async rewrite(meta: BlobMeta, info: UploadInfo): Promise<BlobMeta> {
+    const { stream } = await this.open(meta.id, meta.ownerId);
+    const writer = this.store.createWriter('upload', meta.ownerId, meta.filename, meta.id);
+    try {
+      for await (const chunk of stream) await writer.write(chunk as Buffer);
+      return await writer.commit({ ...info, uploadedAt: info.uploadedAt ?? meta.createdAt });
+    } catch (err) {
+      await writer.abort().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async toRecord(
+    user: AuthUser,
+    meta: BlobMeta,
+    info: UploadInfo,
+    inspection: InspectResult,
+  ): Promise<UploadRecord> {
+    const limits = limitsOf(user.plan);
+    const xlsx = info.format === 'xlsx';
     const record: UploadRecord = {
       id: meta.id,
       filename: meta.filename,
       headers: info.headers,
       data: inspection.sampleRows,
-      type,
-      uploadedAt: meta.createdAt,
-      size,
+      type: info.type,
+      uploadedAt: info.uploadedAt ?? meta.createdAt,
+      size: meta.size,
       rowCount: info.rowCount,
       delimiter: info.delimiter,
       encoding: info.encoding,
-      encodingReason: inspection.encodingReason,
+      encodingReason: xlsx ? 'Read from an Excel workbook (.xlsx).' : inspection.encodingReason,
       headerRow: info.headerRow,
       bom: inspection.bom,
       lineEnding: inspection.lineEnding,
       columns: inspection.columns,
+      format: info.format ?? 'csv',
+      ...(xlsx ? { sheets: info.sheets, sheet: info.sheet } : {}),
+      firstLines: inspection.firstLines,
     };
-    if (type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
-    if (type === 'data' && limits.maxRowsPerFile !== UNLIMITED && info.rowCount > limits.maxRowsPerFile) {
+    if (info.type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
+    if (
+      info.type === 'data' &&
+      limits.maxRowsPerFile !== UNLIMITED &&
+      info.rowCount > limits.maxRowsPerFile
+    ) {
       record.exceedsRowLimit = true;
       record.actualRows = info.rowCount;
       record.maxRows = limits.maxRowsPerFile;
@@ -259,6 +419,69 @@ export class UploadsService {
       throw notFound(err, 'File');
     }
   }
+}
+
+function infoOf(
+  type: UploadType,
+  inspection: InspectResult,
+  extra: Pick<UploadInfo, 'format' | 'sheet' | 'sheets' | 'choices'>,
+): UploadInfo {
+  return {
+    type,
+    headers: inspection.headers,
+    rowCount: inspection.rowCount,
+    delimiter: inspection.delimiter,
+    encoding: inspection.encoding,
+    headerRow: inspection.headerRow,
+    bom: inspection.bom,
+    lineEnding: inspection.lineEnding,
+    ...extra,
+  };
+}
+
+/** The read options that reproduce what was decided at upload (or chosen since). */
+export function readOptionsOf(info: UploadInfo): ReadOptions {
+  if (info.format === 'xlsx') return { encoding: 'utf-8', delimiter: ',', headerRow: info.headerRow };
+  return {
+    encoding: info.encoding,
+    delimiter: info.delimiter as ReadOptions['delimiter'],
+    headerRow: info.headerRow,
+  };
+}
+
+/** What the reader must do before the CSV reader sees the bytes (a workbook: which sheet). */
+export function sourceSpecOf(info: UploadInfo, limits?: WorkbookLimits): SourceSpec {
+  return info.format === 'xlsx' ? { format: 'xlsx', sheet: info.sheet, limits } : { format: 'csv' };
+}
+
+function definedOnly(body: UpdateUploadRequest): ReadChoices {
+  const out: ReadChoices = {};
+  if (body.encoding !== undefined) out.encoding = body.encoding;
+  if (body.delimiter !== undefined) out.delimiter = body.delimiter;
+  if (body.headerRow !== undefined) out.headerRow = body.headerRow;
+  if (body.sheet !== undefined) out.sheet = body.sheet;
+  return out;
+}
+
+function noDataRows(filename: string): AppError {
+  return new AppError(
+    400,
+    'NO_DATA_ROWS',
+    `"${filename}" has a header row but no data rows. Upload the data file with its rows.`,
+  );
+}
+
+function headerRowPastEnd(line: number): AppError {
+  return new AppError(
+    400,
+    'HEADER_ROW_PAST_END',
+    `Line ${line} is past the end of the file, so it cannot be the header row. Choose one of the lines shown.`,
+  );
+}
+
+function engineError(err: unknown): unknown {
+  if (isCsvEngineError(err)) return new AppError(err.status, err.code, err.message);
+  return err;
 }
 
 function notFound(err: unknown, label: string): unknown {

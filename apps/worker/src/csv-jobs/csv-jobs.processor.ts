@@ -2,7 +2,13 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
 import { Job, UnrecoverableError } from 'bullmq';
-import { applyMapping, isCsvEngineError, runTotals, type MappingPair } from '@csv-mapper/csv-engine';
+import {
+  applyMapping,
+  isCsvEngineError,
+  runTotals,
+  sourceChunks,
+  type MappingPair,
+} from '@csv-mapper/csv-engine';
 import { outputFilename as outputName } from '@csv-mapper/domain';
 import {
   BatchStore,
@@ -175,7 +181,13 @@ export class CsvJobsProcessor extends WorkerHost {
       }
     };
 
-    const { output, stats } = applyMapping(input.stream, p.templateHeaders, p.mappings as MappingPair[], {
+    // A workbook's sheet arrives as CSV text; the store is opened again for each of its passes.
+    const source =
+      p.source?.format === 'xlsx'
+        ? sourceChunks(async () => (await this.store.openRead(p.dataFileId, p.userId)).stream, p.source)
+        : input.stream;
+    if (source !== input.stream) input.stream.destroy();
+    const { output, stats } = applyMapping(source, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       maxRows: p.maxRows,
       // A second thread pays off only on big files: it costs ~40 ms and ~10 MB to start.

@@ -1,10 +1,64 @@
 // POST /api/upload (and /api/upload/template, /api/upload/data): the uploaded file record.
+// PATCH /api/upload/:fileId: how the stored file is read (encoding, delimiter, header row, sheet).
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Transform } from '../mapping';
 
 export type UploadType = 'template' | 'data';
 
 /** How the inspector read the file's bytes. */
-export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'iso-8859-1';
+
+/** The encodings a person may choose for a CSV upload. */
+export const READ_ENCODINGS: readonly InputEncoding[] = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-1',
+];
+/** The delimiters a person may choose for a CSV upload (TAB as the character itself). */
+export const READ_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** What the file is, by its content: CSV text or an Excel workbook (.xlsx). */
+export type UploadFormat = 'csv' | 'xlsx';
+
+/** A worksheet of an uploaded workbook. */
+export class UploadSheet {
+  name: string;
+  /** Non-empty rows, title rows and the header included. */
+  rows: number;
+  /** Hidden in Excel: listed, never chosen by default. */
+  hidden?: boolean;
+}
+
+/** A record from the top of the file (blank lines skipped), for choosing the header row. */
+export class UploadLine {
+  /** 1-based line (the sheet's row number in a workbook); send it as `headerRow`. */
+  line: number;
+  cells: string[];
+}
+
+/** PATCH /api/upload/:fileId: read the stored file again with these choices (the rest stay detected). */
+export class UpdateUploadRequest {
+  /** CSV only. */
+  @IsOptional()
+  @IsIn(READ_ENCODINGS, {
+    message: 'encoding must be one of utf-8, utf-16le, utf-16be, windows-1252, iso-8859-1.',
+  })
+  encoding?: InputEncoding;
+  /** CSV only: `,` `;` TAB (`\t`) or `|`. */
+  @IsOptional()
+  @IsIn(READ_DELIMITERS, { message: 'delimiter must be one of , ; | or a TAB character.' })
+  delimiter?: ',' | ';' | '\t' | '|';
+  /** 1-based line (row of the sheet) holding the column names. */
+  @IsOptional()
+  @IsInt({ message: 'headerRow must be a whole line number.' })
+  @Min(1, { message: 'headerRow must be 1 or more.' })
+  @Max(1_048_576, { message: 'headerRow is past the end of any file.' })
+  headerRow?: number;
+  /** Workbooks only: the sheet to read. */
+  @IsOptional() @IsString() @MaxLength(100) sheet?: string;
+}
 
 /** The spec §3 uploaded file record plus what the inspector learned. `data` is a 5-row preview. */
 export class UploadRecord {
@@ -21,6 +75,14 @@ export class UploadRecord {
   /** Why that encoding was assumed (the Windows-1252 fallback is a guess the user should know about). */
   encodingReason: string;
   headerRow: number;
+  /** CSV text or an Excel workbook; downstream everything is the same. */
+  format: UploadFormat;
+  /** Workbooks: every worksheet, in workbook order. */
+  sheets?: UploadSheet[];
+  /** Workbooks: the sheet being read. */
+  sheet?: string;
+  /** The first 10 records from the top of the file (preamble included), to pick the header row. */
+  firstLines: UploadLine[];
   /** Set on a data file with more rows than the plan allows per file; only maxRows rows will be mapped. */
   exceedsRowLimit?: boolean;
   actualRows?: number;

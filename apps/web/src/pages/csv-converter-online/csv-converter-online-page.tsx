@@ -17,7 +17,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'Can it convert Excel or JSON?',
-    a: 'It reads CSV only. Save Excel workbooks as CSV UTF-8 first; the result opens in Excel without character problems.',
+    a: 'It reads CSV files and Excel workbooks (.xlsx) directly, and writes CSV. Legacy .xls and password-protected workbooks need saving as .xlsx or CSV first. JSON is not read.',
   },
   {
     q: 'Which delimiters are supported?',
@@ -107,7 +107,7 @@ export function CsvConverterOnlinePage() {
           <CheckList
             items={[
               'Output: RFC 4180 CSV, comma-separated, UTF-8 (optional BOM for Excel)',
-              'Excel (.xlsx): export to CSV first',
+              'Excel (.xlsx) read directly: choose the sheet; .xls: save as .xlsx or CSV',
               'Spreadsheet formula injection neutralised in the output',
             ]}
           />

@@ -74,7 +74,7 @@ export function CsvUploaderPage() {
           />
           <CheckList
             items={[
-              'A .csv file: save Excel workbooks as CSV first',
+              'A .csv file or an Excel workbook (.xlsx); legacy .xls: save as .xlsx or CSV',
               'Template files: headers only; data files: headers and rows',
               'Each data column maps to only one template column',
             ]}

@@ -26,7 +26,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'Which file types are accepted?',
-    a: 'CSV files (.csv or text/csv) with headers in the first row, separated by commas, semicolons or tabs. Save Excel files as CSV UTF-8 first; other files are ignored.',
+    a: 'CSV files (.csv or text/csv), separated by commas, semicolons, tabs or pipes, and Excel workbooks (.xlsx), where you choose the sheet. Title rows above the headers are detected, and you can pick the header row yourself. Legacy .xls and password-protected workbooks: save them as .xlsx or CSV first; other files are ignored.',
   },
   {
     q: 'What happens when I reach my monthly limit?',
@@ -48,7 +48,7 @@ const TROUBLESHOOTING: Array<{ group: string; items: Array<[string, string]> }> 
       ],
       [
         'Invalid file format',
-        'Only .csv files are accepted. In Excel use File → Save As → CSV UTF-8, and keep the headers in row 1.',
+        'CSV files and Excel workbooks (.xlsx) are accepted. A legacy .xls or a password-protected workbook is refused: in Excel use File → Save As → Excel Workbook (.xlsx) or CSV UTF-8, without a password.',
       ],
       [
         'Upload fails repeatedly',

@@ -90,7 +90,7 @@ const FEATURES = [
 const FAQS: Faq[] = [
   {
     q: 'Do I need to install anything?',
-    a: 'No. CSV Mapper runs in the browser on any device. Excel workbooks need to be saved as CSV first (File → Save As → CSV UTF-8).',
+    a: 'No. CSV Mapper runs in the browser on any device, and reads Excel workbooks (.xlsx) as well as CSV files.',
   },
   {
     q: 'Which delimiters and encodings can it read?',

@@ -45,7 +45,7 @@ const TUTORIAL = [
   },
   {
     title: 'Upload your export',
-    text: 'The CSV from your old system, CRM or bank. Excel files: save as CSV UTF-8 first.',
+    text: 'The CSV or Excel workbook (.xlsx) from your old system, CRM or bank.',
   },
   {
     title: 'Map the columns',

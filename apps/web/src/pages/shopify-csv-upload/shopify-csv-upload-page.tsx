@@ -25,7 +25,7 @@ const FAQS: Faq[] = [
   },
   {
     q: 'My supplier sends an Excel file. Does that work?',
-    a: 'Save it as CSV UTF-8 first (File → Save As). CSV Mapper reads comma, semicolon and tab separated files.',
+    a: 'Yes: upload the .xlsx as it is and choose the sheet. CSV Mapper also reads comma, semicolon and tab separated files. An old .xls needs saving as .xlsx or CSV first.',
   },
   {
     q: 'Does CSV Mapper log in to my Shopify store?',

@@ -47,6 +47,7 @@ import { createBatch, MAX_BATCH_FILES } from '../../batches/api/batches';
 import { BatchProgress } from '../../batches/components/batch-progress';
 import { BulkFilesPanel } from '../../batches/components/bulk-files-panel';
 import { useBulkFiles } from '../../batches/hooks/use-bulk-files';
+import { ReadingPanel } from './reading-panel';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
@@ -128,6 +129,22 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     },
     [dispatch, signedIn],
   );
+
+  /** The same upload read another way (reading panel): new headers, so suggestions and match again. */
+  const reread = (file: MapperFile) => {
+    setPreview(null);
+    dispatch({ type: 'fileReread', file });
+    if (file.type !== 'data') return;
+    if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
+    else if (signedIn) {
+      matchSavedMapping(file.headers).then(
+        (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
+        () => setMatches([]),
+      );
+    }
+  };
+  const readingPanel = (file: MapperFile | null) =>
+    file ? <ReadingPanel kind={file.type} file={file} onReread={reread} onUnauthorized={relogin} /> : null;
 
   const onFile = async (file: File, type: UploadType) => {
     setUploading(type);
@@ -410,7 +427,9 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             maxSizeText={maxSizeText}
             onFile={(f) => void onFile(f, 'template')}
             onRemove={removeTemplate}
-          />
+          >
+            {readingPanel(template)}
+          </UploadZone>
           {template ? null : <TemplatePicker onPick={pickTemplate} />}
         </>
       ) : null}
@@ -425,7 +444,9 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
               maxSizeText={maxSizeText}
               onFile={() => undefined}
               onRemove={removeTemplate}
-            />
+            >
+              {readingPanel(template)}
+            </UploadZone>
           ) : null}
           <UploadZone
             kind="data"
@@ -436,7 +457,9 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             onRemove={removeData}
             multiple={bulkAllowed}
             onFiles={(fs) => void onDataFiles(fs)}
-          />
+          >
+            {readingPanel(data)}
+          </UploadZone>
         </Stack>
       ) : null}
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
 import type { UploadType } from '@csv-mapper/contracts';
 import type { MapperFile } from '../hooks/use-mapper-state';
@@ -15,11 +15,18 @@ export interface UploadZoneProps {
   /** Bulk uploads: several files may be dropped or chosen at once (each goes to `onFiles`). */
   multiple?: boolean;
   onFiles?: (files: File[]) => void;
+  /** Shown under an uploaded file (the reading panel). */
+  children?: ReactNode;
 }
 
-/** Spec §5: text/csv or a .csv name; anything else is ignored without a message. */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Spec §5: CSV (text/csv or a .csv name) or an Excel workbook (.xlsx); other files are ignored without a
+ * message. Legacy .xls goes to the server too, which says to save it as .xlsx or CSV.
+ */
 export function isCsvFile(f: File): boolean {
-  return f.type === 'text/csv' || /\.csv$/i.test(f.name);
+  return f.type === 'text/csv' || f.type === XLSX_TYPE || /\.(csv|xlsx|xls)$/i.test(f.name);
 }
 
 /** An upload zone (spec §4): empty, drag-hover, uploading, uploaded. */
@@ -32,6 +39,7 @@ export function UploadZone({
   onRemove,
   multiple = false,
   onFiles,
+  children,
 }: UploadZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [hover, setHover] = useState(false);
@@ -95,6 +103,7 @@ export function UploadZone({
             </Badge>
           ))}
         </Wrap>
+        {children}
       </Box>
     );
   }
@@ -122,7 +131,9 @@ export function UploadZone({
     >
       <Stack align="center" gap="3">
         <UploadIcon boxSize="8" color="fg.muted" />
-        <Text fontWeight="semibold">{uploading ? 'Uploading...' : `Drop your ${title} CSV here`}</Text>
+        <Text fontWeight="semibold">
+          {uploading ? 'Uploading...' : `Drop your ${title} CSV or Excel file here`}
+        </Text>
         <Text color="fg.muted" fontSize="sm">
           {kind === 'template'
             ? 'File should contain headers only'
@@ -131,7 +142,7 @@ export function UploadZone({
         <input
           ref={input}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           multiple={multiple}
           hidden
           data-testid={`${kind}-file-input`}

@@ -248,3 +248,30 @@ describe('suggested transforms (issue 20)', () => {
     expect(s.suggested).toEqual(['Date', 'Amount']);
   });
 });
+
+describe('reading a file again (the Detected panel)', () => {
+  it('replaces the data file with its new reading, keeps the pairs its columns still allow, stays on the step', () => {
+    const before = run(
+      { type: 'templateUploaded', file: template },
+      { type: 'dataUploaded', file: data },
+      { type: 'goTo', step: 2 },
+    );
+    const reread: MapperFile = { ...data, headers: ['Name', 'Email'], headerRow: 2 };
+    const after = mapperReducer(before, { type: 'fileReread', file: reread });
+    expect(after.step).toBe(2);
+    expect(after.data).toBe(reread);
+    // Phone is gone from the file: its pair goes; Email stays.
+    expect(before.mappings.map((m) => m.dataColumn)).toContain('Phone');
+    expect(after.mappings.map((m) => m.dataColumn)).toEqual(['Email']);
+  });
+
+  it('a template read again keeps the data file and suggests for both', () => {
+    const before = run({ type: 'templateUploaded', file: template }, { type: 'dataUploaded', file: data });
+    const reread: MapperFile = { ...template, headers: ['Email', 'Notes'] };
+    const after = mapperReducer({ ...before, step: 1 }, { type: 'fileReread', file: reread });
+    expect(after.step).toBe(1);
+    expect(after.template).toBe(reread);
+    expect(after.data).toBe(data);
+    expect(after.mappings.map((m) => m.templateColumn).sort()).toEqual(['Email', 'Notes']);
+  });
+});

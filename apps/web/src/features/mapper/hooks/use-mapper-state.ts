@@ -33,6 +33,7 @@ export interface MapperState {
 export type MapperAction =
   | { type: 'templateUploaded'; file: MapperFile }
   | { type: 'dataUploaded'; file: MapperFile }
+  | { type: 'fileReread'; file: MapperFile }
   | { type: 'removeTemplate' }
   | { type: 'removeData' }
   | { type: 'goTo'; step: Step }
@@ -132,6 +133,17 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
         result: null,
         step: 3,
       };
+    }
+    case 'fileReread': {
+      // The same upload read another way (header row, sheet, delimiter…): stay on this step.
+      let next: MapperState;
+      if (action.file.type === 'template') {
+        next = mapperReducer(state, { type: 'templateUploaded', file: action.file });
+        if (state.data) next = mapperReducer(next, { type: 'dataUploaded', file: state.data });
+      } else {
+        next = mapperReducer(state, { type: 'dataUploaded', file: action.file });
+      }
+      return { ...next, step: state.step };
     }
     case 'removeTemplate':
       return state.data

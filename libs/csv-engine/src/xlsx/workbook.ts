@@ -1,0 +1,379 @@
+// Reads an .xlsx workbook's structure (sheets, shared strings, date styles) and turns a sheet into CSV
+// text, row by row, so the rows flow into the same reader, inspector and mapper as an uploaded CSV.
+// Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
+import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
+import { dateKindOf, formatNumber, serialToIso, type DateKind } from './values';
+import { fastXmlSink } from './fast-xml';
+import { sheetSink } from './sheet-scanner';
+import { parseXml, textSink } from './xml';
+import {
+  readDirectory,
+  readEntries,
+  type EntrySink,
+  type FileOpener,
+  type WorkbookLimits,
+  type ZipEntry,
+} from './zip';
+
+const MAX_SMALL_PART = 32 * 1024 * 1024;
+/** Excel's own limits: 16,384 columns, 1,048,576 rows. */
+const MAX_COLUMNS = 16_384;
+const OFFICE_DOCUMENT = /\/officeDocument$/;
+const REL_TYPE = {
+  sheet: /\/worksheet$/,
+  styles: /\/styles$/,
+  sharedStrings: /\/sharedStrings$/,
+  externalLink: /\/externalLink$/,
+};
+
+export interface SheetRef {
+  name: string;
+  hidden: boolean;
+  entry: ZipEntry;
+}
+
+/** What every read of a workbook needs before its sheet: the parts, shared strings and date styles. */
+export interface Workbook {
+  entries: ZipEntry[];
+  sheets: SheetRef[];
+  date1904: boolean;
+  /** Per cell style index: the date kind its number format shows, or null. */
+  styleDates: (DateKind | null)[];
+  sharedStrings: string[];
+}
+
+interface Rel {
+  id: string;
+  type: string;
+  target: string;
+  external: boolean;
+}
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i + 1);
+}
+
+function resolve(base: string, target: string): string {
+  const parts = (target.startsWith('/') ? target.slice(1) : dirOf(base) + target).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.' && p !== '') out.push(p);
+  }
+  return out.join('/');
+}
+
+function relsPathOf(part: string): string {
+  return `${dirOf(part)}_rels/${part.slice(dirOf(part).length)}.rels`;
+}
+
+function parseRels(part: string, text: string): Rel[] {
+  const rels: Rel[] = [];
+  parseXml(part, text, {
+    open(name, a) {
+      if (name === 'Relationship') {
+        rels.push({
+          id: a.Id ?? '',
+          type: a.Type ?? '',
+          target: a.Target ?? '',
+          external: (a.TargetMode ?? '').toLowerCase() === 'external',
+        });
+      }
+    },
+    close() {},
+  });
+  return rels;
+}
+
+function externalLinksError(): InvalidWorkbookError {
+  return new InvalidWorkbookError(
+    'The workbook links to other files (external links), which are not read. In Excel choose Data > Edit Links > Break Link, save, and upload the file again (or save the sheet as CSV).',
+  );
+}
+
+/** Collects the text of small parts in one pass. */
+async function readTexts(
+  open: FileOpener,
+  entries: ZipEntry[],
+  names: string[],
+): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  const sinks = new Map<ZipEntry, EntrySink>();
+  for (const name of names) {
+    const e = entries.find((x) => x.name === name);
+    if (e)
+      sinks.set(
+        e,
+        textSink(MAX_SMALL_PART, name, (t) => texts.set(name, t)),
+      );
+  }
+  for await (const _ of readEntries(open, sinks));
+  return texts;
+}
+
+/** Passes 1–3: directory, relationships, then workbook, styles and shared strings. */
+export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}): Promise<Workbook> {
+  const entries = await readDirectory(open, limits);
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('_rels/.rels')) throw notWorkbookError();
+  if ([...names].some((n) => /^xl\/externalLinks\//i.test(n))) throw externalLinksError();
+  const relsTexts = await readTexts(
+    open,
+    entries,
+    entries.filter((e) => e.name.endsWith('.rels')).map((e) => e.name),
+  );
+  const root = parseRels('_rels/.rels', relsTexts.get('_rels/.rels') ?? '');
+  const doc = root.find((r) => OFFICE_DOCUMENT.test(r.type) && !r.external);
+  if (!doc) throw notWorkbookError();
+  const workbookPath = resolve('', doc.target);
+  if (!names.has(workbookPath)) throw notWorkbookError();
+  const wbRelsPath = relsPathOf(workbookPath);
+  const wbRels = relsTexts.has(wbRelsPath) ? parseRels(wbRelsPath, relsTexts.get(wbRelsPath) as string) : [];
+  if (wbRels.some((r) => REL_TYPE.externalLink.test(r.type))) throw externalLinksError();
+  const relById = new Map(wbRels.map((r) => [r.id, r]));
+  const stylesRel = wbRels.find((r) => REL_TYPE.styles.test(r.type));
+  const sstRel = wbRels.find((r) => REL_TYPE.sharedStrings.test(r.type));
+  const stylesPath = stylesRel ? resolve(workbookPath, stylesRel.target) : null;
+  const sstPath = sstRel ? resolve(workbookPath, sstRel.target) : null;
+
+  // Pass 3: the workbook and styles as text, the shared strings parsed as they stream.
+  const texts = new Map<string, string>();
+  const sinks = new Map<ZipEntry, EntrySink>();
+  const sharedStrings: string[] = [];
+  for (const e of entries) {
+    if (e.name === workbookPath || e.name === stylesPath) {
+      sinks.set(
+        e,
+        textSink(MAX_SMALL_PART, e.name, (t) => texts.set(e.name, t)),
+      );
+    } else if (e.name === sstPath) {
+      sinks.set(e, sharedStringsSink(e.name, sharedStrings));
+    }
+  }
+  for await (const _ of readEntries(open, sinks));
+
+  let date1904 = false;
+  let isWorkbook = false;
+  const sheets: SheetRef[] = [];
+  parseXml(workbookPath, texts.get(workbookPath) ?? '', {
+    open(name, a) {
+      if (name === 'workbook') isWorkbook = true;
+      else if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      else if (name === 'externalReference') throw externalLinksError();
+      else if (name === 'sheet') {
+        const rid = Object.entries(a).find(([k]) => k === 'r:id' || k.endsWith(':id'))?.[1] ?? '';
+        const rel = relById.get(rid);
+        if (!rel || rel.external || !REL_TYPE.sheet.test(rel.type)) return; // chart sheets, dialogs
+        const path = resolve(workbookPath, rel.target);
+        const entry = entries.find((x) => x.name === path);
+        if (!entry)
+          throw new InvalidWorkbookError(`The workbook's sheet "${a.name}" is missing from the file.`);
+        sheets.push({ name: a.name ?? path, hidden: (a.state ?? 'visible') !== 'visible', entry });
+      }
+    },
+    close() {},
+  });
+  if (!isWorkbook) throw notWorkbookError();
+  if (sheets.length === 0) {
+    throw new InvalidWorkbookError('The workbook has no worksheets. Add a sheet with a header row and data.');
+  }
+  const styleDates =
+    stylesPath && texts.has(stylesPath) ? parseStyles(stylesPath, texts.get(stylesPath) as string) : [];
+  return { entries, sheets, date1904, styleDates, sharedStrings };
+}
+
+export function notWorkbookError(): UnsupportedWorkbookError {
+  return new UnsupportedWorkbookError(
+    'This file is a ZIP archive but not an Excel workbook (.xlsx). Upload a .xlsx workbook or a CSV file.',
+  );
+}
+
+function parseStyles(part: string, text: string): (DateKind | null)[] {
+  const formats = new Map<number, string>();
+  const out: (DateKind | null)[] = [];
+  let inXfs = false;
+  parseXml(part, text, {
+    open(name, a) {
+      if (name === 'numFmt') formats.set(Number(a.numFmtId), a.formatCode ?? '');
+      else if (name === 'cellXfs') inXfs = true;
+      else if (name === 'xf' && inXfs) {
+        const id = Number(a.numFmtId ?? 0);
+        out.push(dateKindOf(id, formats.get(id)));
+      }
+    },
+    close(name) {
+      if (name === 'cellXfs') inXfs = false;
+    },
+  });
+  return out;
+}
+
+/** `<si>` items: the text of every `<t>` outside phonetic runs (`<rPh>`). */
+function sharedStringsSink(part: string, out: string[]): EntrySink {
+  let inSi = false;
+  let inT = false;
+  let phonetic = 0;
+  let text = '';
+  return fastXmlSink(part, {
+    open(name) {
+      if (name === 'si') {
+        inSi = true;
+        text = '';
+      } else if (name === 't') inT = true;
+      else if (name === 'rPh') phonetic++;
+    },
+    close(name) {
+      if (name === 'si') {
+        out.push(text);
+        inSi = false;
+      } else if (name === 't') inT = false;
+      else if (name === 'rPh') phonetic--;
+    },
+    text(t) {
+      if (inSi && inT && phonetic === 0) text += t;
+    },
+  });
+}
+
+/** Receives a sheet's rows as CSV text (row N of the sheet on line N), in pieces. */
+export interface CsvLines {
+  write(text: string): void;
+}
+
+/** Quotes a field when a CSV reader needs it to. */
+function field(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+function columnIndex(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
+    else break;
+  }
+  return col - 1;
+}
+
+/**
+ * A sink that turns a worksheet's XML into CSV lines. Empty rows between rows become blank lines; empty
+ * trailing rows are dropped; each row is padded to the widest non-empty row so far (trailing empty
+ * columns never appear). `rows` counts non-empty rows.
+ */
+export class SheetToCsv implements EntrySink {
+  rows = 0;
+  private readonly sink: EntrySink;
+  private lineWritten = 0; // sheet row of the last line written
+  private rowNum = 0;
+  private cells: string[] = [];
+  private width = 0;
+  private col = -1;
+  private type = '';
+  private style = 0;
+  private value = '';
+
+  constructor(
+    part: string,
+    private readonly wb: Workbook,
+    private readonly out: CsvLines | null,
+  ) {
+    this.sink = sheetSink(part, {
+      startRow: (r) => this.startRow(r),
+      cell: (ref, type, style, value) => this.cell(ref, type, style, value),
+      endRow: () => this.endRow(),
+    });
+  }
+
+  data(chunk: Uint8Array): void {
+    this.sink.data(chunk);
+  }
+
+  end(): void {
+    this.sink.end();
+  }
+
+  private startRow(r: string | null): void {
+    this.rowNum = r ? Number(r) : this.rowNum + 1;
+    if (!(this.rowNum > this.lineWritten)) {
+      throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
+    }
+    this.cells = [];
+    this.col = -1;
+  }
+
+  private cell(ref: string | null, type: string | null, style: string | null, value: string): void {
+    this.col = ref ? columnIndex(ref) : this.col + 1;
+    if (this.col < 0 || this.col >= MAX_COLUMNS) {
+      throw new InvalidWorkbookError(`A worksheet cell has an impossible reference "${ref}".`);
+    }
+    this.type = type ?? 'n';
+    this.style = style ? Number(style) : 0;
+    this.value = value;
+    const v = this.cellText();
+    if (v !== '') this.cells[this.col] = v;
+  }
+
+  private cellText(): string {
+    const raw = this.value;
+    switch (this.type) {
+      case 's': {
+        if (raw === '') return '';
+        const s = this.wb.sharedStrings[Number(raw)];
+        if (s === undefined)
+          throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
+        return s;
+      }
+      case 'b':
+        return raw === '' ? '' : raw.trim() === '1' || raw.trim() === 'true' ? 'TRUE' : 'FALSE';
+      case 'str':
+      case 'inlineStr':
+      case 'e':
+        return raw;
+      case 'd':
+        // ISO 8601 already; midnight shows as the date alone.
+        return raw.replace(/T00:00:00(\.0+)?Z?$/, '');
+      default: {
+        if (raw === '') return '';
+        const kind = this.wb.styleDates[this.style] ?? null;
+        if (kind) {
+          const n = Number(raw);
+          if (Number.isFinite(n) && n >= 0) return serialToIso(n, this.wb.date1904, kind);
+        }
+        return formatNumber(raw);
+      }
+    }
+  }
+
+  private endRow(): void {
+    const cells = this.cells;
+    if (cells.length === 0) return; // no value in any cell: an empty row
+    this.rows++;
+    if (cells.length > this.width) this.width = cells.length;
+    if (!this.out) {
+      this.lineWritten = this.rowNum;
+      return;
+    }
+    let line = '\n'.repeat(this.rowNum - this.lineWritten - 1);
+    for (let i = 0; i < this.width; i++) {
+      if (i > 0) line += ',';
+      const v = cells[i];
+      if (v !== undefined) line += field(v);
+    }
+    this.out.write(line + '\n');
+    this.lineWritten = this.rowNum;
+  }
+}
+
+/** Finds a sheet by name (exact, then ignoring case), or the default: the first visible non-empty one. */
+export function findSheet(wb: Workbook, name: string | undefined): SheetRef | undefined {
+  if (name === undefined) return undefined;
+  return (
+    wb.sheets.find((s) => s.name === name) ??
+    wb.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase())
+  );
+}
+
+/** The entries a workbook read streams, so callers can pair them with SheetToCsv sinks. */
+export { readEntries };

@@ -1,0 +1,113 @@
+import { formatNumber, serialToIso, dateKindOf } from './values';
+import { sheetSink, type SheetEvents } from './sheet-scanner';
+import { fastXmlSink } from './fast-xml';
+
+// Values as Excel shows them, and the worksheet scanner on what real writers produce: prefixes, inline and
+// phonetic runs, CDATA, entities, comments, and input cut anywhere.
+
+describe('formatNumber', () => {
+  it.each([
+    ['0.1', '0.1'],
+    ['0.10000000000000001', '0.1'],
+    ['0.30000000000000004', '0.3'],
+    ['1.1000000000000001', '1.1'],
+    ['-1200.5', '-1200.5'],
+    ['1E-7', '0.0000001'],
+    ['1.5e-10', '0.00000000015'],
+    ['1e21', '1000000000000000000000'],
+    ['123456789012345678', '123456789012346000'],
+    ['-0', '0'],
+    ['42', '42'],
+  ])('%s → %s', (raw, shown) => expect(formatNumber(raw)).toBe(shown));
+});
+
+describe('serialToIso', () => {
+  it('reads 1900 serials, including those before Excel’s phantom 29 February 1900', () => {
+    expect(serialToIso(45382, false, 'date')).toBe('2024-03-31');
+    expect(serialToIso(1, false, 'date')).toBe('1900-01-01');
+    expect(serialToIso(59, false, 'date')).toBe('1900-02-28');
+    expect(serialToIso(61, false, 'date')).toBe('1900-03-01');
+  });
+  it('reads 1904 serials and times', () => {
+    expect(serialToIso(43920, true, 'date')).toBe('2024-03-31');
+    expect(serialToIso(45382.5, false, 'datetime')).toBe('2024-03-31 12:00:00');
+    expect(serialToIso(0.25, false, 'time')).toBe('06:00:00');
+  });
+});
+
+describe('dateKindOf', () => {
+  it('tells dates, times and numbers apart by format', () => {
+    expect(dateKindOf(14, undefined)).toBe('date');
+    expect(dateKindOf(22, undefined)).toBe('datetime');
+    expect(dateKindOf(20, undefined)).toBe('time');
+    expect(dateKindOf(2, undefined)).toBeNull();
+    expect(dateKindOf(164, 'dd/mm/yyyy')).toBe('date');
+    expect(dateKindOf(165, '[$-409]mmm d, yyyy h:mm AM/PM')).toBe('datetime');
+    expect(dateKindOf(166, '"Day" 0.00')).toBeNull();
+    expect(dateKindOf(167, '[Red]#,##0.00')).toBeNull();
+  });
+});
+
+function scan(xml: string, cut = 0): [string, string | null, string][] {
+  const cells: [string, string | null, string][] = [];
+  const ev: SheetEvents = {
+    startRow: () => undefined,
+    cell: (ref, type, _s, value) => cells.push([ref ?? '?', type, value]),
+    endRow: () => undefined,
+  };
+  const sink = sheetSink('sheet.xml', ev);
+  const bytes = Buffer.from(xml, 'utf8');
+  if (cut > 0) for (let i = 0; i < bytes.length; i += cut) sink.data(bytes.subarray(i, i + cut));
+  else sink.data(bytes);
+  sink.end();
+  return cells;
+}
+
+describe('sheetSink', () => {
+  const xml =
+    '<?xml version="1.0"?><!-- made by hand --><x:worksheet xmlns:x="urn:main"><x:sheetData>' +
+    '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:r><x:t>Caf</x:t></x:r><x:r><x:t xml:space="preserve">é &amp; co</x:t></x:r>' +
+    '<x:rPh sb="0" eb="1"><x:t>カフェ</x:t></x:rPh></x:is></x:c><x:c r="B1" s="2"><x:f>1+1</x:f><x:v>2</x:v></x:c>' +
+    '<x:c r="C1" t="str"><x:v><![CDATA[a<b]]></x:v></x:c><x:c r="D1"/></x:row></x:sheetData></x:worksheet>';
+  const expected = [
+    ['A1', 'inlineStr', 'Café & co'],
+    ['B1', null, '2'],
+    ['C1', 'str', 'a<b'],
+    ['D1', null, ''],
+  ];
+  it('reads prefixed tags, rich and phonetic runs, formulas’ cached values, CDATA and entities', () => {
+    expect(scan(xml)).toEqual(expected);
+  });
+  it('gives the same cells however the bytes are cut', () => {
+    for (const cut of [1, 2, 3, 7, 64]) expect(scan(xml, cut)).toEqual(expected);
+  });
+  it('refuses a DTD and undeclared entities', () => {
+    expect(() => scan('<!DOCTYPE x [<!ENTITY a "b">]><worksheet/>')).toThrow(/declares a DTD/);
+    expect(() =>
+      scan('<worksheet><sheetData><row><c t="str"><v>&a;</v></c></row></sheetData></worksheet>'),
+    ).toThrow(/undeclared entity/);
+  });
+});
+
+describe('fastXmlSink', () => {
+  it('tokenizes shared strings cut anywhere, refusing a DTD', () => {
+    const xml = '<sst><si><t>a &lt; b</t></si><si><r><t>x</t></r><r><t>y</t></r></si></sst>';
+    for (const cut of [1, 5, 1000]) {
+      const texts: string[] = [];
+      let inT = false;
+      const sink = fastXmlSink('sst.xml', {
+        open: (n) => (inT = n === 't'),
+        close: () => (inT = false),
+        text: (t) => inT && texts.push(t),
+      });
+      const b = Buffer.from(xml);
+      for (let i = 0; i < b.length; i += cut) sink.data(b.subarray(i, i + cut));
+      sink.end();
+      expect(texts.join('|')).toBe('a < b|x|y');
+    }
+    const bad = fastXmlSink('sst.xml', { open: () => undefined, close: () => undefined });
+    expect(() => bad.data(Buffer.from('<!DOCTYPE sst SYSTEM "http://x/y.dtd"><sst/>'))).toThrow(
+      /declares a DTD/,
+    );
+  });
+});
