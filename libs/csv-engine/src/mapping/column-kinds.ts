@@ -74,7 +74,8 @@ function inferDate(values: readonly string[]): Transform | null {
   for (const v of values) {
     const b = Buffer.from(v, 'utf8');
     // Digit dates only in date shapes: "1.234,56" has three digit groups too.
-    const vote = /^\d/.test(v) && !/\p{L}/u.test(v) && !DATE_SHAPE.test(v) ? 'invalid' : voteDate(b, 0, b.length, g);
+    const vote =
+      /^\d/.test(v) && !/\p{L}/u.test(v) && !DATE_SHAPE.test(v) ? 'invalid' : voteDate(b, 0, b.length, g);
     if (vote === 'DMY') dmy++;
     else if (vote === 'MDY') mdy++;
     else if (vote === 'YMD') ymdVotes++;

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type {
+  MappingMatch,
   PreviewResponse,
   QueuedResponse,
-  SavedMappingView,
   TemplateView,
   UploadType,
 } from '@csv-mapper/contracts';
@@ -38,13 +38,15 @@ import { MappingBoard } from './mapping-board';
 import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
 import { RulesEditor } from './rules-editor';
+import { RecognisedSources } from './recognised-sources';
 import {
   BackgroundJobProgress,
   PROGRESS_STAGES,
   PROGRESS_STEP_MS,
   ProcessingProgress,
-  ProcessingSuccess,
 } from './processing-step';
+import { ResultScreen } from './result/result-screen';
+import { DEFAULT_OUTPUT_CHOICE, requestOptions, type OutputChoice } from '../utils/output-options';
 import { createBatch, MAX_BATCH_FILES } from '../../batches/api/batches';
 import { BatchProgress } from '../../batches/components/batch-progress';
 import { BulkFilesPanel } from '../../batches/components/bulk-files-panel';
@@ -78,7 +80,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [reviewJobId, setReviewJobId] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
-  const [match, setMatch] = useState<SavedMappingView | null>(null);
+  const [matches, setMatches] = useState<MappingMatch[]>([]);
+  const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
   const relogin = useUnauthorizedRedirect();
   const saveMapping = useSaveMapping();
@@ -134,10 +137,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       if (file.type === 'template') dispatch({ type: 'templateUploaded', file });
       else {
         dispatch({ type: 'dataUploaded', file });
-        if (signedIn) {
+        if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
+        else if (signedIn) {
           matchSavedMapping(file.headers).then(
-            (m) => setMatch(m.mapping),
-            () => setMatch(null),
+            (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
+            () => setMatches([]),
           );
         }
       }
@@ -149,10 +153,12 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const reread = (file: MapperFile) => {
     setPreview(null);
     dispatch({ type: 'fileReread', file });
-    if (file.type === 'data' && signedIn) {
+    if (file.type !== 'data') return;
+    if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
+    else if (signedIn) {
       matchSavedMapping(file.headers).then(
-        (m) => setMatch(m.mapping),
-        () => setMatch(null),
+        (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
+        () => setMatches([]),
       );
     }
   };
@@ -209,7 +215,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     if (data) void deleteUpload(data.id);
     bulk.clear(true);
     setPreview(null);
-    setMatch(null);
+    setMatches([]);
     dispatch({ type: 'removeTemplate' });
     if (loadMappingId) setParams({}, { replace: true });
   };
@@ -217,7 +223,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     if (data) void deleteUpload(data.id);
     bulk.clear(true);
     setPreview(null);
-    setMatch(null);
+    setMatches([]);
     dispatch({ type: 'removeData' });
   };
   const pickTemplate = (t: TemplateView) =>
@@ -307,8 +313,10 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     [dispatch],
   );
 
-  const generate = async () => {
-    const body = request();
+  const generate = async (choice: OutputChoice = outputChoice) => {
+    const base = request();
+    const options = requestOptions(choice);
+    const body = base ? { ...base, ...(options ? { options } : {}) } : null;
     if (!body) {
       showToast({
         title: 'Processing failed',
@@ -417,8 +425,31 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     savedMappingsCount >= planLimits.maxSavedMappings;
   const allMapped =
     template !== null && template.headers.length > 0 && mappings.length === template.headers.length;
-  const sameTemplate =
-    match && template && match.templateHeaders.join('\u0000') === template.headers.join('\u0000');
+  const applyMatch = (m: MappingMatch) =>
+    getSavedMapping(m.id).then(
+      (saved) => {
+        setMatches([]);
+        if (template && saved.templateHeaders.join('\u0000') === template.headers.join('\u0000')) {
+          dispatch({ type: 'setMappings', mappings: saved.mappings });
+        } else {
+          dispatch({
+            type: 'loadMapping',
+            name: saved.name,
+            templateHeaders: saved.templateHeaders,
+            mappings: saved.mappings,
+          });
+        }
+        showToast({ title: 'Mapping loaded', description: saved.name, type: 'success' });
+      },
+      (err: unknown) => {
+        if (isUnauthorizedError(err)) return relogin();
+        showToast({
+          title: 'Failed to load mapping',
+          description: errorDescription(err, 'The saved mapping could not be loaded.'),
+          type: 'error',
+        });
+      },
+    );
 
   return (
     <Box>
@@ -475,23 +506,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
       {step === 3 && template && data ? (
         <Stack gap="6">
-          {match && sameTemplate && mappings !== match.mappings ? (
-            <Alert.Root status="info" alignItems="center">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>This file looks like the one you mapped in “{match.name}”.</Alert.Title>
-              </Alert.Content>
-              <Button
-                size="sm"
-                onClick={() => {
-                  dispatch({ type: 'setMappings', mappings: match.mappings });
-                  setMatch(null);
-                }}
-              >
-                Use that mapping
-              </Button>
-            </Alert.Root>
-          ) : null}
+          <RecognisedSources matches={loadMappingId ? [] : matches} onUse={(m) => void applyMatch(m)} />
           <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
           {bulkAllowed ? (
             <BulkFilesPanel
@@ -563,33 +578,37 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
               setBatchId(null);
               bulk.clear(false);
               setPreview(null);
-              setMatch(null);
+              setMatches([]);
               dispatch({ type: 'reset' });
               if (loadMappingId) setParams({}, { replace: true });
             }}
           />
         ) : result ? (
-          <Box>
-            <ProcessingSuccess
-              result={result}
-              onReset={() => {
-                setPreview(null);
-                setMatch(null);
-                dispatch({ type: 'reset' });
-                if (loadMappingId) setParams({}, { replace: true });
-              }}
-            />
-            {result.warningCount > 0 && template && (reviewJobId || result.csvData) ? (
-              <ReviewPanel
-                columns={template.headers}
-                rules={reviewRules}
-                filename={result.filename}
-                csvData={result.csvData}
-                warnings={result.warnings}
-                jobId={reviewJobId ?? undefined}
-              />
-            ) : null}
-          </Box>
+          <ResultScreen
+            result={result}
+            choice={outputChoice}
+            onChoiceChange={setOutputChoice}
+            onRegenerate={(c) => void generate(c)}
+            templateIsBuiltIn={template?.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ?? false}
+            review={
+              result.warningCount > 0 && template && (reviewJobId || result.csvData) ? (
+                <ReviewPanel
+                  columns={template.headers}
+                  rules={reviewRules}
+                  filename={result.filename}
+                  csvData={result.csvData}
+                  warnings={result.warnings}
+                  jobId={reviewJobId ?? undefined}
+                />
+              ) : null
+            }
+            onReset={() => {
+              setPreview(null);
+              setMatches([]);
+              dispatch({ type: 'reset' });
+              if (loadMappingId) setParams({}, { replace: true });
+            }}
+          />
         ) : queued ? (
           <BackgroundJobProgress queued={queued} onDone={finish} onFailed={jobFailed} />
         ) : (

@@ -186,7 +186,7 @@ function TemplateCard({
           </IconButton>
         </HStack>
       ) : (
-        <Text fontSize="sm" color="fg.subtle" mb="2">
+        <Text fontSize="sm" color="fg.muted" mb="2">
           Drop a data column here
         </Text>
       )}

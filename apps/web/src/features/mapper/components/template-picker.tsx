@@ -19,10 +19,19 @@ export function TemplatePicker({ onPick }: { onPick: (t: TemplateView) => void }
               <Text fontSize="sm" color="fg.muted" flex="1">
                 {t.description}
               </Text>
-              <Text fontSize="xs" color="fg.subtle">
+              <Text fontSize="xs" color="fg.muted">
                 {t.headers.length} columns
               </Text>
-              <Button size="sm" variant="outline" onClick={() => onPick(t)}>
+              <Button
+                size="sm"
+                variant="outline"
+                h="auto"
+                minH="8"
+                py="1.5"
+                whiteSpace="normal"
+                textAlign="center"
+                onClick={() => onPick(t)}
+              >
                 Use {t.name}
               </Button>
             </Card.Body>

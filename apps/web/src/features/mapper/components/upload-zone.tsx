@@ -186,7 +186,7 @@ export function UploadZone({
         <Button colorPalette="blue" disabled={uploading} onClick={() => input.current?.click()}>
           Choose File
         </Button>
-        <Text color="fg.subtle" fontSize="xs">
+        <Text color="fg.muted" fontSize="xs">
           Maximum file size: {maxSizeText}
           {multiple ? ' · choose up to 20 files with the same columns to map them all at once' : ''}
         </Text>

@@ -213,6 +213,42 @@ describe('loading a saved mapping', () => {
   });
 });
 
+describe('suggested transforms (issue 20)', () => {
+  it("gives a suggested pair the engine's inferred transform of its data column", () => {
+    const template = {
+      id: 't1',
+      filename: 't.csv',
+      headers: ['Date', 'Amount'],
+      type: 'template' as const,
+      rowCount: 0,
+      uploadedAt: '2024-01-01T00:00:00.000Z',
+    };
+    const data = {
+      id: 'd1',
+      filename: 'd.csv',
+      headers: ['Date', 'Amount'],
+      type: 'data' as const,
+      rowCount: 2,
+      uploadedAt: '2024-01-01T00:00:00.000Z',
+      data: [
+        ['2024-03-01', '(12.50)'],
+        ['2024-03-02', '£7.25 CR'],
+      ],
+      columns: [
+        { name: 'Date', inferred: null },
+        { name: 'Amount', inferred: { kind: 'amount' as const, decimals: 2 } },
+      ],
+    };
+    let s = mapperReducer(initialMapperState, { type: 'templateUploaded', file: template });
+    s = mapperReducer(s, { type: 'dataUploaded', file: data });
+    expect(s.mappings).toEqual([
+      { templateColumn: 'Date', dataColumn: 'Date' },
+      { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
+    ]);
+    expect(s.suggested).toEqual(['Date', 'Amount']);
+  });
+});
+
 describe('reading a file again (the Detected panel)', () => {
   it('replaces the data file with its new reading, keeps the pairs its columns still allow, stays on the step', () => {
     const before = run(

@@ -1,6 +1,6 @@
 import { useReducer } from 'react';
 import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
-import type { MappingPair, ProcessResponse, UploadRecord } from '@csv-mapper/contracts';
+import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
 import { fillsWithoutDataColumn, stepsOf, type TransformValue } from '../utils/transform-chain';
 import type { ColumnRules, TemplateRules } from '@csv-mapper/contracts';
 
@@ -17,7 +17,6 @@ export type MapperFile = Pick<
   Partial<UploadRecord>;
 
 /** The last run: the sync answer, or a finished background job's (downloaded from `downloadUrl`). */
-/** A sync answer, or a finished background job's (whose totals and output settings come from the job). */
 export type MapperResult = Omit<ProcessResponse, 'output' | 'totals'> &
   Partial<Pick<ProcessResponse, 'output' | 'totals'>> & { downloadUrl?: string };
 
@@ -104,10 +103,17 @@ function suggestionsFor(template: MapperFile, data: MapperFile): MappingPair[] {
   data.headers.forEach((h, i) => {
     samples[h] = (data.data ?? []).map((r) => r[i] ?? '');
   });
-  return suggestMappings(template.headers, data.headers, { samples }).map((s) => {
-    const t = defaultTransform(template, s.templateColumn);
-    return { templateColumn: s.templateColumn, dataColumn: s.dataColumn, ...(t ? { transform: t } : {}) };
-  });
+  // the engine's reading of each column (upload answer `columns[].inferred`) becomes the pair's transform,
+  // unless the built-in template prescribes one for that column
+  const inferred: Record<string, Transform | null> = {};
+  for (const c of data.columns ?? []) inferred[c.name] = c.inferred;
+  type Inferred = NonNullable<Parameters<typeof suggestMappings>[2]>['inferred'];
+  return suggestMappings(template.headers, data.headers, { samples, inferred: inferred as Inferred }).map(
+    (s) => {
+      const t = defaultTransform(template, s.templateColumn) ?? (s.transform as Transform | undefined);
+      return { templateColumn: s.templateColumn, dataColumn: s.dataColumn, ...(t ? { transform: t } : {}) };
+    },
+  );
 }
 
 /** Keeps only pairs that still make sense for these files (e.g. a loaded mapping on a new data file). */

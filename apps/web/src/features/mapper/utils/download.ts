@@ -11,6 +11,31 @@ export function downloadText(text: string, filename: string, type = 'text/csv;ch
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A Blob of raw bytes (a result in an encoding other than UTF-8 must not be re-encoded). */
+export function downloadBytes(bytes: Uint8Array, filename: string, type = 'text/csv'): void {
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function base64Bytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The sync result's file: its exact bytes when the api sends them (base64), else its UTF-8 text. */
+export function downloadResult(r: { csvData: string; filename: string; csvBase64?: string }): void {
+  if (r.csvBase64) downloadBytes(base64Bytes(r.csvBase64), r.filename);
+  else downloadText(r.csvData, r.filename);
+}
+
 function csvCell(v: string | number): string {
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -1,4 +1,4 @@
-import type { SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
+import type { Recipe, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiJson, getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
@@ -18,7 +18,15 @@ export function useSavedMappings() {
   );
 }
 
-/** DELETE /api/mappings/:id and POST /api/mappings (import), refreshing the list and the profile. */
+/** GET /api/mappings/:id/recipe: the saved mapping as a versioned JSON recipe. */
+export function getRecipe(id: string): Promise<Recipe> {
+  return apiJson<Recipe>('GET', `/api/mappings/${encodeURIComponent(id)}/recipe`);
+}
+
+/**
+ * DELETE /api/mappings/:id, POST /api/mappings (an old-style export) and POST /api/mappings/import (a
+ * recipe, validated by the api), refreshing the list and the profile.
+ */
 export function useMappingActions() {
   const { mutate } = useSWRConfig();
   const refresh = () => Promise.all([mutate(swrKeys.mappings), mutate(swrKeys.profile)]);
@@ -29,6 +37,11 @@ export function useMappingActions() {
     },
     create: async (body: SaveMappingRequest) => {
       const saved = await apiJson<SavedMappingView>('POST', '/api/mappings', body);
+      await refresh();
+      return saved;
+    },
+    importRecipe: async (recipe: unknown) => {
+      const saved = await apiJson<SavedMappingView>('POST', '/api/mappings/import', recipe);
       await refresh();
       return saved;
     },

@@ -31,7 +31,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
         <Text fontSize="sm" color="fg.muted">
           {mapping.description || 'No description'}
         </Text>
-        <Text fontSize="xs" color="fg.subtle">
+        <Text fontSize="xs" color="fg.muted">
           Updated{' '}
           {new Date(mapping.updatedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}
         </Text>
@@ -62,7 +62,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           </Button>
         )}
         <Button size="sm" variant="outline" onClick={onExport} disabled={mapping.locked}>
-          <DownloadIcon /> Export
+          <DownloadIcon /> Export recipe
         </Button>
         <Button
           size="sm"

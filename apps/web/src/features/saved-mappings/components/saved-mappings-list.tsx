@@ -5,12 +5,13 @@ import { Link as RouterLink } from 'react-router';
 import { PlusIcon, UploadIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
-import { useMappingActions, useSavedMappings } from '../api/saved-mappings';
+import { getRecipe, useMappingActions, useSavedMappings } from '../api/saved-mappings';
 import { SavedMappingCard } from './saved-mapping-card';
 import { LockedMappingsDialog } from './locked-mappings-dialog';
 import { SavedMappingsBanners } from './saved-mappings-banners';
 
-const EXPORT_FORMAT = 'csv-mapper/mapping@1';
+/** The format of exports made before recipes existed; still imported. */
+const LEGACY_EXPORT_FORMAT = 'csv-mapper/mapping@1';
 
 function relogin() {
   showToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', type: 'error' });
@@ -19,31 +20,26 @@ function relogin() {
   }, 500);
 }
 
-function exportMapping(m: SavedMappingView) {
-  const json = JSON.stringify(
-    {
-      format: EXPORT_FORMAT,
-      name: m.name,
-      description: m.description,
-      templateHeaders: m.templateHeaders,
-      dataHeaders: m.dataHeaders,
-      mappings: m.mappings,
-    },
-    null,
-    2,
-  );
+function downloadJson(json: string, filename: string) {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${m.name.replace(/[^\w.-]+/g, '_') || 'mapping'}.json`;
+  a.download = filename;
+  document.body.appendChild(a);
   a.click();
+  a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A file name from the mapping's name: letters, digits, dot and dash kept. */
+export function recipeFilename(name: string): string {
+  return `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'mapping'}.recipe.json`;
 }
 
 /** The /saved-mappings grid with banners, locks, export and import. */
 export function SavedMappingsList({ plan, limit }: { plan: string; limit: number }) {
   const { data, error, isLoading } = useSavedMappings();
-  const { remove, create } = useMappingActions();
+  const { remove, create, importRecipe } = useMappingActions();
   const [deleting, setDeleting] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -67,19 +63,45 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
     }
   };
 
-  const onImport = async (file: File) => {
+  const onExport = async (m: SavedMappingView) => {
     try {
-      const parsed = JSON.parse(await file.text()) as Partial<SavedMappingView>;
-      if (!Array.isArray(parsed.templateHeaders) || !Array.isArray(parsed.mappings)) {
-        throw new SyntaxError('The file is not an exported mapping.');
-      }
-      await create({
-        name: String(parsed.name ?? file.name.replace(/\.json$/i, '')),
-        description: parsed.description ?? null,
-        templateHeaders: parsed.templateHeaders,
-        dataHeaders: Array.isArray(parsed.dataHeaders) ? parsed.dataHeaders : [],
-        mappings: parsed.mappings,
+      const recipe = await getRecipe(m.id);
+      downloadJson(JSON.stringify(recipe, null, 2) + '\n', recipeFilename(m.name));
+    } catch (err) {
+      if (isUnauthorizedError(err)) return relogin();
+      showToast({
+        title: 'Export failed',
+        description: errorDescription(err, 'The recipe could not be made.'),
+        type: 'error',
       });
+    }
+  };
+
+  const onImport = async (file: File) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      showToast({
+        title: 'Import failed',
+        description: `${file.name} is not a JSON file. Choose a recipe exported from CSV Mapper (.recipe.json).`,
+        type: 'error',
+      });
+      return;
+    }
+    try {
+      const legacy = parsed as Partial<SavedMappingView> & { format?: unknown };
+      if (legacy && legacy.format === LEGACY_EXPORT_FORMAT) {
+        await create({
+          name: String(legacy.name ?? file.name.replace(/\.json$/i, '')),
+          description: legacy.description ?? null,
+          templateHeaders: legacy.templateHeaders ?? [],
+          dataHeaders: Array.isArray(legacy.dataHeaders) ? legacy.dataHeaders : [],
+          mappings: legacy.mappings ?? [],
+        });
+      } else {
+        await importRecipe(parsed);
+      }
       showToast({
         title: 'Mapping saved successfully',
         description: 'You can reuse this mapping configuration later.',
@@ -87,12 +109,9 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
       });
     } catch (err) {
       if (isUnauthorizedError(err)) return relogin();
-      const invalid = err instanceof SyntaxError;
       showToast({
         title: 'Import failed',
-        description: invalid
-          ? 'That file is not a mapping exported from CSV Mapper.'
-          : errorDescription(err, 'Failed to save mapping'),
+        description: errorDescription(err, 'The recipe could not be imported.'),
         type: 'error',
       });
     }
@@ -110,7 +129,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
           </RouterLink>
         </Button>
         <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-          <UploadIcon /> Import
+          <UploadIcon /> Import recipe
         </Button>
         <input
           ref={fileInput}
@@ -147,7 +166,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
               mapping={m}
               deleting={deleting === m.id}
               onDelete={() => void onDelete(m)}
-              onExport={() => exportMapping(m)}
+              onExport={() => void onExport(m)}
             />
           ))}
         </SimpleGrid>

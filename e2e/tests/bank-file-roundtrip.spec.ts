@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { newUser, signUp } from '../fixtures/helpers';
+
+// Issue 20's browser test: a Windows-1252, semicolon bank export with a two-line preamble. The person fixes
+// the header row in the "Detected" panel (nothing is uploaded again), accepts the suggested pairs with the
+// Amount transform the values call for, and downloads with "Match the template" — the bytes are those of a
+// Windows-1252, semicolon, CRLF file like the template.
+
+interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+async function choose(page: Page, kind: 'template' | 'data', file: UploadFile): Promise<void> {
+  const zone = page.getByTestId(`${kind}-dropzone`);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    zone.getByRole('button', { name: 'Choose File' }).click(),
+  ]);
+  await chooser.setFiles(file);
+}
+
+const stepButton = (page: Page, n: number) =>
+  page
+    .getByRole('navigation', { name: 'Wizard steps' })
+    .getByRole('button', { name: new RegExp(`^${n}\\. `) });
+
+const cp1252 = (s: string) => Buffer.from(s, 'latin1');
+
+test('cp1252 ; bank file with a preamble: fix the header row, accept the amount transform, match the template', async ({
+  page,
+}) => {
+  await signUp(page, newUser('bank'));
+  await page.goto('/csv-mapper');
+  // the accounting import's template: Windows-1252 ("ä"), semicolons, CRLF
+  await choose(page, 'template', {
+    name: 'buchungen-vorlage.csv',
+    mimeType: 'text/csv',
+    buffer: cp1252('Buchungstag;Empfänger;Betrag\r\n'),
+  });
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  // the bank's export: two preamble lines that look like a header too
+  const bank = cp1252(
+    [
+      'Kontoauszug;Girokonto;EUR',
+      'Zeitraum;01.03.2024;31.03.2024',
+      'Buchungstag;Empfänger;Betrag',
+      '01.03.2024;Café Müller;(12,50)',
+      '02.03.2024;Gebühr Rückbuchung;7,25 CR',
+      '03.03.2024;Bäckerei;3,10',
+      '',
+    ].join('\r\n'),
+  );
+  await choose(page, 'data', { name: 'kontoauszug-maerz.csv', mimeType: 'text/csv', buffer: bank });
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+
+  // step 2's Detected panel: fix the header row by clicking line 3
+  await stepButton(page, 2).click();
+  const panel = page.getByTestId('data-reading');
+  await expect(panel.getByTestId('data-read-delimiter')).toHaveValue(';');
+  await expect(panel.getByTestId('data-read-encoding')).toHaveValue('windows-1252');
+  // the detector took the first preamble line (three ;-fields, like the rows) for the header
+  await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 1');
+  await panel.getByTestId('data-line-3').click();
+  await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 3');
+  await expect(panel.getByTestId('data-read-rows')).toHaveText('3');
+
+  // step 3: the pairs are suggested from the names; Betrag carries the Amount transform its values need
+  await stepButton(page, 3).click();
+  await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
+  const betrag = page.locator('[data-testid="template-card"][data-column="Betrag"]');
+  await expect(betrag.getByText('Suggested', { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Transform for Betrag' })).toHaveValue('amount');
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('row').nth(1)).toContainText('-12.50');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect(betrag.getByText('Suggested', { exact: true })).toHaveCount(0);
+
+  // step 4 with the default "Match the template"
+  const generate = page.getByRole('button', { name: 'Generate CSV' });
+  await generate.scrollIntoViewIfNeeded();
+  await generate.click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  const applied = page.getByTestId('applied-options');
+  await expect(applied).toContainText('Matches the template');
+  await expect(applied).toContainText('Semicolon (;)');
+  await expect(applied).toContainText('Windows-1252');
+  const amount = page.getByTestId('column-totals').locator('tr[data-column="Betrag"]');
+  await expect(amount.getByRole('cell').nth(2)).toHaveText('-2.15');
+  await expect(amount.getByRole('cell').nth(3)).toHaveText('-2.15');
+  await expect(amount.getByText('Sums agree')).toBeVisible();
+
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(fs.readFileSync(await dl.path())).toEqual(
+    cp1252(
+      'Buchungstag;Empfänger;Betrag\r\n' +
+        '2024-03-01;Café Müller;-12.50\r\n' +
+        '2024-03-02;Gebühr Rückbuchung;7.25\r\n' +
+        '2024-03-03;Bäckerei;3.10\r\n',
+    ),
+  );
+});
