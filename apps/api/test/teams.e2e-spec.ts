@@ -359,6 +359,68 @@ describe('teams (real Postgres, Redis and SMTP)', () => {
     expect((await owner.agent.get('/api/user/profile').expect(200)).body.monthlyUsage.used).toBe(4);
   });
 
+  it('lists the team’s recent runs with who ran each, newest first, and never another team’s', async () => {
+    /** Uploads a template and a data file named `name` with `rows` rows as `agent`, then runs it sync. */
+    async function run(agent: Agent, name: string, rows: number) {
+      const t = await agent
+        .post('/api/upload')
+        .set(H)
+        .field('type', 'template')
+        .attach('file', Buffer.from('Date,Amount\n'), 't.csv')
+        .expect(201);
+      const body = Array.from({ length: rows }, (_, i) => `2024-01-0${i + 1},${i}`).join('\n');
+      const d = await agent
+        .post('/api/upload')
+        .set(H)
+        .field('type', 'data')
+        .attach('file', Buffer.from(`Tag,Betrag\n${body}\n`), name)
+        .expect(201);
+      await agent
+        .post('/api/process')
+        .set(H)
+        .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings: mapping.mappings, options: {} })
+        .expect(200);
+    }
+    const owner = await signUp(app, 'business');
+    const member = await join(owner.agent);
+    const stranger = await signUp(app, 'business');
+    await run(owner.agent, 'owner-run.csv', 2);
+    await run(stranger.agent, 'stranger-run.csv', 1);
+    await run(member.agent, 'member-run.csv', 3);
+
+    const seen = (await member.agent.get('/api/team/usage').expect(200)).body;
+    expect(seen.runs).toEqual([
+      {
+        filename: 'member-run.csv',
+        rowsProcessed: 3,
+        fileSizeBytes: expect.any(Number),
+        runBy: { userId: member.userId, name: member.username },
+        jobId: null,
+        createdAt: expect.any(String),
+      },
+      {
+        filename: 'owner-run.csv',
+        rowsProcessed: 2,
+        fileSizeBytes: expect.any(Number),
+        runBy: { userId: owner.userId, name: owner.username },
+        jobId: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(seen.runs[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(seen.runs[1].createdAt));
+    expect(seen.runs[1].fileSizeBytes).toBeGreaterThan(0);
+    expect((await owner.agent.get('/api/team/usage').expect(200)).body).toEqual(seen);
+
+    // Another team's user reads only their own team's runs.
+    const theirs = (await stranger.agent.get('/api/team/usage').expect(200)).body;
+    expect(theirs.runs).toEqual([
+      expect.objectContaining({
+        filename: 'stranger-run.csv',
+        runBy: { userId: stranger.userId, name: stranger.username },
+      }),
+    ]);
+  });
+
   it('a member reviews the problems of their own sync run: its review belongs to the team', async () => {
     const owner = await signUp(app, 'business');
     const member = await join(owner.agent);

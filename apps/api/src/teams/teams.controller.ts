@@ -6,6 +6,7 @@ import {
   type AcceptedInvitationView,
   type MessageResponse,
   type TeamInvitationView,
+  type TeamUsageView,
   type TeamView,
 } from '@csv-mapper/contracts';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
@@ -29,6 +30,12 @@ export class TeamsController {
   @Get()
   get(@CurrentUser() user: AuthUser): Promise<TeamView> {
     return this.teams.view(user);
+  }
+
+  /** Your team's 50 most recent runs, newest first: file, rows, size and who ran it */
+  @Get('usage')
+  usage(@CurrentUser() user: AuthUser): Promise<TeamUsageView> {
+    return this.teams.usage(user);
   }
 
   /** Invite someone by email (account holder; a single-use link valid 7 days, within the plan's seats) */

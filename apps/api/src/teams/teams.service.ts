@@ -6,6 +6,7 @@ import type {
   AcceptedInvitationView,
   TeamInvitationView,
   TeamMemberView,
+  TeamUsageView,
   TeamView,
 } from '@csv-mapper/contracts';
 import { limitsOf, planOf, UNLIMITED, type PlanKey } from '@csv-mapper/domain';
@@ -20,6 +21,9 @@ import { MailService } from '../mail/mail.service';
 // member's access at once.
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** How many runs GET /api/team/usage lists. */
+export const RECENT_RUNS = 50;
 
 export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -66,6 +70,41 @@ export class TeamsService {
       invitations,
       seatsUsed: members.length,
       seatsAllowed: seats,
+    };
+  }
+
+  /**
+   * The caller's team's most recent runs, newest first, with who ran each. Reads only the caller's team
+   * (resolved by AuthGuard from the current membership), so no id from the request can reach another team.
+   */
+  async usage(user: AuthUser, limit = RECENT_RUNS): Promise<TeamUsageView> {
+    const rows = (await this.db.query(
+      `SELECT h.filename, h.rows_processed, h.file_size_bytes, h.job_id, h.processed_at,
+              u.id AS user_id, u.username
+         FROM usage_history h
+         LEFT JOIN users u ON u.id = h.user_id
+        WHERE h.team_id = $1
+        ORDER BY h.processed_at DESC, h.id DESC
+        LIMIT $2`,
+      [user.teamId, limit],
+    )) as Array<{
+      filename: string;
+      rows_processed: number;
+      file_size_bytes: string;
+      job_id: string | null;
+      processed_at: Date;
+      user_id: string | null;
+      username: string | null;
+    }>;
+    return {
+      runs: rows.map((r) => ({
+        filename: r.filename,
+        rowsProcessed: r.rows_processed,
+        fileSizeBytes: Number(r.file_size_bytes),
+        runBy: r.user_id && r.username ? { userId: r.user_id, name: r.username } : null,
+        jobId: r.job_id,
+        createdAt: r.processed_at.toISOString(),
+      })),
     };
   }
 

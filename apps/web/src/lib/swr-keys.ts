@@ -9,6 +9,7 @@ export const swrKeys = {
   webhooks: ['/api/webhooks'],
   plans: ['/api/plans'],
   team: ['/api/team'],
+  teamUsage: ['/api/team', 'usage'],
 } as const;
 
 export type SwrKey = readonly string[];

@@ -68,3 +68,28 @@ export class AcceptedInvitationView {
   message: string;
   teamId: string;
 }
+
+/** Who ran a recorded run: a member of the team (or a former one). */
+export class TeamUsageRunner {
+  userId: string;
+  /** Their username, as in the members list. */
+  name: string;
+}
+
+/** One recorded run of the team (a sync process or a finished background job). */
+export class TeamUsageRunView {
+  /** The data file's name. */
+  filename: string;
+  rowsProcessed: number;
+  fileSizeBytes: number;
+  /** Who ran it; null once that account was deleted. */
+  runBy: TeamUsageRunner | null;
+  /** The background job's id; null for a sync run. */
+  jobId: string | null;
+  createdAt: string;
+}
+
+/** GET /api/team/usage: the team's 50 most recent runs, newest first. */
+export class TeamUsageView {
+  runs: TeamUsageRunView[];
+}

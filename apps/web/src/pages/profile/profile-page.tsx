@@ -18,9 +18,11 @@ import { SavedMappingsBanners } from '../../features/saved-mappings/components/s
 import { ApiKeysSection } from '../../features/api-keys/components/api-keys-section';
 import { WebhooksSection } from '../../features/webhooks/components/webhooks-section';
 import { TeamSection } from '../../features/teams/components/team-section';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 
 export function ProfilePage() {
   const { data: profile } = useProfile();
+  const { user } = useAuth();
   const apiAccess = profile?.planLimits.apiAccess === true;
   const webhookSupport = profile?.planLimits.webhookSupport === true;
   // Billing stays with the team's account holder: members see no payment actions.
@@ -67,7 +69,7 @@ export function ProfilePage() {
         <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
           <Stack gap="6" minW="0" gridColumn={{ lg: '1' }} gridRow={{ lg: '1' }}>
             <ProfileInformation />
-            <TeamSection />
+            <TeamSection currentUserId={user?.id} />
             {apiAccess ? <ApiKeysSection /> : null}
           </Stack>
           {/* Webhooks come next on a phone, and span both columns on wide screens, where the delivery log

@@ -4,6 +4,7 @@ import type {
   InviteMemberRequest,
   MessageResponse,
   TeamInvitationView,
+  TeamUsageView,
   TeamView,
 } from '@csv-mapper/contracts';
 import useSWR, { useSWRConfig } from 'swr';
@@ -16,6 +17,16 @@ export const getTeam = getQueryFn<TeamView>({ on401: 'throw' });
 
 export function useTeam({ enabled = true }: { enabled?: boolean } = {}) {
   return useSWR<TeamView | null>(enabled ? swrKeys.team : null, getTeam, {
+    revalidateIfStale: true,
+    revalidateOnMount: true,
+  });
+}
+
+/** GET /api/team/usage: the team's 50 most recent runs, newest first, with who ran each. */
+export const getTeamUsage = getQueryFn<TeamUsageView>({ on401: 'throw' });
+
+export function useTeamUsage() {
+  return useSWR<TeamUsageView | null>(swrKeys.teamUsage, getTeamUsage, {
     revalidateIfStale: true,
     revalidateOnMount: true,
   });

@@ -5,6 +5,7 @@ import { TrashIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
 import { useInviteMember, useLeaveTeam, useRemoveMember, useRevokeInvitation, useTeam } from '../api/team';
+import { TeamRecentRuns } from './team-recent-runs';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -167,7 +168,7 @@ function InviteForm() {
 }
 
 /** Profile → Team: seats, members, pending invitations; the account holder invites and removes, a member leaves. */
-export function TeamSection() {
+export function TeamSection({ currentUserId }: { currentUserId?: string }) {
   const { data: team, error, isLoading } = useTeam();
   const leave = useLeaveTeam();
   const owner = team?.role === 'owner';
@@ -229,6 +230,7 @@ export function TeamSection() {
                 ))}
               </Box>
             </Box>
+            <TeamRecentRuns currentUserId={currentUserId} />
             {owner ? (
               <Box>
                 <Text fontWeight="semibold" fontSize="sm" mb="1">
