@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import {
+  apiPost,
   createMappingViaApi,
   decodeQuotedPrintable,
   newUser,
@@ -13,6 +14,34 @@ import {
 // Teams in the browser: the account holder (Business) invites from the profile's Team section, the mail
 // really goes over SMTP, a new user opens its link, signs up from it, joins, and sees the team's saved
 // mapping. Screenshots of the Team section at 1280 and 375 px for a human to look at.
+
+/** Uploads a template and a data file through the api as the signed-in page and maps them (sync run). */
+async function runSyncViaApi(page: Page, dataFilename: string): Promise<void> {
+  const headers = { 'X-Requested-With': 'csv-mapper' };
+  const upload = async (type: string, name: string, text: string) => {
+    const res = await page.request.post('/api/upload', {
+      headers,
+      multipart: { type, file: { name, mimeType: 'text/csv', buffer: Buffer.from(text) } },
+    });
+    expect(res.ok(), `upload answered ${res.status()}: ${await res.text()}`).toBe(true);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const templateFileId = await upload('template', 'template.csv', 'Customer,Email\n');
+  const dataFileId = await upload(
+    'data',
+    dataFilename,
+    'Name,Email\nAna,ana@example.com\nBo,bo@example.com\n',
+  );
+  await apiPost(page, '/api/process', {
+    templateFileId,
+    dataFileId,
+    mappings: [
+      { templateColumn: 'Customer', dataColumn: 'Name' },
+      { templateColumn: 'Email', dataColumn: 'Email' },
+    ],
+    options: {},
+  });
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-output/e2e/teams-${name}.png`, fullPage: false });
@@ -63,8 +92,16 @@ test('invite → accept from the mail link as a new user → the member sees the
   await expect(member).toHaveURL(/\/saved-mappings$/);
   await expect(member.getByText('Team bank export')).toBeVisible();
 
+  // The member maps a file: the team's recent runs name who ran it ("you" for the member themselves).
+  await runSyncViaApi(member, 'member-customers.csv');
+
   // The member's profile: the team, the account holder named as such, Leave, and no payment actions.
   await member.goto('/profile');
+  const memberRun = member.getByRole('list', { name: 'Recent runs' }).getByTestId('team-run');
+  await expect(memberRun).toHaveCount(1);
+  await expect(memberRun).toContainText('member-customers.csv');
+  await expect(memberRun).toContainText('2 rows');
+  await expect(memberRun).toContainText('by you');
   const memberTeam = member.getByTestId('team-section');
   await expect(memberTeam.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
   await expect(
@@ -84,6 +121,11 @@ test('invite → accept from the mail link as a new user → the member sees the
   // The account holder sees the new member.
   await owner.reload();
   await expect(team.getByTestId('team-seats')).toHaveText('2 of 5 seats used');
+  await expect(team.getByRole('list', { name: 'Recent runs' }).getByTestId('team-run')).toContainText(
+    `by ${invitee.username}`,
+  );
+  await team.scrollIntoViewIfNeeded();
+  await shot(owner, 'owner-runs-1280');
 
   // Below the seat count (the plan changed to Pro, 1 seat; billing.spec covers the downgrade itself): the
   // member still signs in and reads, sees the banner, and the mapping's save is refused.
