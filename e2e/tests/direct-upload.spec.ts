@@ -86,7 +86,9 @@ test('uploads straight to storage with a progress bar of bytes sent, and cancels
   await progress.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(page.getByText('Upload cancelled')).toBeVisible();
   await expect(progress).toBeHidden();
-  await expect(page.getByTestId('data-dropzone').getByText('Drop your data CSV here')).toBeVisible();
+  await expect(
+    page.getByTestId('data-dropzone').getByText('Drop your data CSV or Excel file here'),
+  ).toBeVisible();
 
   // Again, to the end: the wizard moves on to mapping with the file's columns.
   await throttleUploads(page, -1);

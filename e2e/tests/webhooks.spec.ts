@@ -168,6 +168,10 @@ test('a Business user adds an endpoint, sends a verified test event, resends it,
   await expect(group.getByRole('checkbox', { name: 'job.cancelled' })).toBeChecked();
   await toggle(group, 'job.cancelled');
   await expect(group.getByText('Event filter saved.')).toBeVisible();
+  await expect(group.getByRole('checkbox', { name: 'job.cancelled' })).not.toBeChecked();
+  await toggle(group, 'batch.completed');
+  await expect(group.getByRole('checkbox', { name: 'batch.completed' })).not.toBeChecked();
+  await expect(group.getByText('Event filter saved.')).toBeVisible();
   await toggle(group, 'job.completed');
   await expect(group.getByRole('alert')).toHaveText(/Choose at least one event/);
   await expect(group.getByRole('checkbox', { name: 'job.completed' })).toBeChecked();
