@@ -4,6 +4,7 @@
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
 import { dateKindOf, formatNumber, serialToIso, type DateKind } from './values';
 import { fastXmlSink } from './fast-xml';
+import { SharedStrings } from './shared-strings';
 import { sheetSink } from './sheet-scanner';
 import { parseXml, textSink } from './xml';
 import {
@@ -39,7 +40,7 @@ export interface Workbook {
   date1904: boolean;
   /** Per cell style index: the date kind its number format shows, or null. */
   styleDates: (DateKind | null)[];
-  sharedStrings: string[];
+  sharedStrings: SharedStrings;
 }
 
 interface Rel {
@@ -140,7 +141,7 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
   // Pass 3: the workbook and styles as text, the shared strings parsed as they stream.
   const texts = new Map<string, string>();
   const sinks = new Map<ZipEntry, EntrySink>();
-  const sharedStrings: string[] = [];
+  const sharedStrings = new SharedStrings();
   for (const e of entries) {
     if (e.name === workbookPath || e.name === stylesPath) {
       sinks.set(
@@ -152,6 +153,7 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
     }
   }
   for await (const _ of readEntries(open, sinks));
+  sharedStrings.finish();
 
   let date1904 = false;
   let isWorkbook = false;
@@ -210,7 +212,7 @@ function parseStyles(part: string, text: string): (DateKind | null)[] {
 }
 
 /** `<si>` items: the text of every `<t>` outside phonetic runs (`<rPh>`). */
-function sharedStringsSink(part: string, out: string[]): EntrySink {
+function sharedStringsSink(part: string, out: SharedStrings): EntrySink {
   let inSi = false;
   let inT = false;
   let phonetic = 0;
@@ -320,7 +322,7 @@ export class SheetToCsv implements EntrySink {
     switch (this.type) {
       case 's': {
         if (raw === '') return '';
-        const s = this.wb.sharedStrings[Number(raw)];
+        const s = this.wb.sharedStrings.get(Number(raw));
         if (s === undefined)
           throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
         return s;
