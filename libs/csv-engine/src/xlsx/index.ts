@@ -81,10 +81,10 @@ class InspectingSink implements EntrySink {
   constructor(part: string, wb: Workbook, options: InspectOptions) {
     this.inspector = new CsvInspector({ ...options, encoding: 'utf-8', delimiter: ',' });
     this.csv = new SheetToCsv(part, wb, {
-      write: (text) => {
+      write: (chunk) => {
         if (this.error) return;
         try {
-          this.inspector.push(text);
+          this.inspector.push(chunk);
         } catch (e) {
           this.error = e;
         }
@@ -164,16 +164,14 @@ export async function* workbookCsv(
   let ref = findSheet(wb, options.sheet);
   if (options.sheet !== undefined && !ref) throw unknownSheet(wb, options.sheet);
   ref ??= wb.sheets.find((s) => !s.hidden) ?? wb.sheets[0];
-  let pending: string[] = [];
-  const sheet = new SheetToCsv(ref.entry.name, wb, { write: (t) => pending.push(t) });
+  let pending: Buffer[] = [];
+  const sheet = new SheetToCsv(ref.entry.name, wb, { write: (chunk) => pending.push(chunk) });
   for await (const _ of readEntries(open, new Map([[ref.entry, sheet]]))) {
-    if (pending.length > 0) {
-      const text = pending.join('');
-      pending = [];
-      yield Buffer.from(text, 'utf8');
-    }
+    const ready = pending;
+    pending = [];
+    for (const chunk of ready) yield chunk;
   }
-  if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
+  for (const chunk of pending) yield chunk;
 }
 
 /** How a stored file is read: CSV as it is, or one sheet of a workbook (as CSV text). */

@@ -1,16 +1,33 @@
-// A workbook's shared strings table, held compactly. A large sheet can point at a million distinct
-// strings; kept as a million JS strings (each sliced from the decoded XML it came from) the table cost
-// ~70 MB of heap and pinned the decoded chunks. Here the strings are joined into flat blocks of 65,536
-// with one Int32Array of end offsets, so the table costs about its text and 4 bytes a string, and a
-// lookup is one slice of a block.
+// A workbook's shared strings table, held compactly and ready to copy into CSV. A large sheet can point
+// at a million distinct strings; kept as a million JS strings (each sliced from the decoded XML it came
+// from) the table cost ~70 MB of heap and pinned the decoded chunks. Here each string is stored once as
+// the UTF-8 bytes of its CSV field (quoted when it must be), in blocks of 65,536 strings with one
+// Int32Array of end offsets: the table costs about its text plus 4 bytes a string, and a cell that
+// points at it is one byte copy, with no string made per cell.
 const BLOCK_BITS = 16;
 const BLOCK_SIZE = 1 << BLOCK_BITS;
 const BLOCK_MASK = BLOCK_SIZE - 1;
 
+/** A value as a CSV field: quoted (inner quotes doubled) when it holds a quote, comma or line break. */
+export function csvField(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/**
+ * Copies src[s, e) into dst at `at`; returns the bytes copied. Short ranges (most cells) are copied by a
+ * plain loop: Buffer#copy costs a call into the runtime that outweighs a few dozen bytes.
+ */
+export function copyBytes(src: Uint8Array, s: number, e: number, dst: Uint8Array, at: number): number {
+  const length = e - s;
+  if (length > 48) dst.set(src.subarray(s, e), at);
+  else for (let k = 0; k < length; k++) dst[at + k] = src[s + k];
+  return length;
+}
+
 export class SharedStrings {
-  private readonly blocks: string[] = [];
+  private readonly blocks: Buffer[] = [];
   private pending: string[] = [];
-  private pendingLength = 0;
+  private pendingBytes = 0;
   private ends = new Int32Array(1024);
   private count = 0;
 
@@ -21,18 +38,19 @@ export class SharedStrings {
       grown.set(this.ends);
       this.ends = grown;
     }
-    this.pendingLength += s.length;
-    this.ends[this.count++] = this.pendingLength;
-    this.pending.push(s);
+    const field = csvField(s);
+    this.pendingBytes += Buffer.byteLength(field, 'utf8');
+    this.ends[this.count++] = this.pendingBytes;
+    this.pending.push(field);
     if (this.pending.length === BLOCK_SIZE) this.seal();
   }
 
-  /** Joins the strings added since the last block into one flat block. */
+  /** Encodes the strings added since the last block as one block of bytes. */
   private seal(): void {
     if (this.pending.length === 0) return;
-    this.blocks.push(this.pending.join(''));
+    this.blocks.push(Buffer.from(this.pending.join(''), 'utf8'));
     this.pending = [];
-    this.pendingLength = 0;
+    this.pendingBytes = 0;
   }
 
   /** Call once every string is added: the last block is sealed and the offsets trimmed. */
@@ -46,12 +64,21 @@ export class SharedStrings {
     return this.count;
   }
 
-  /** The string at `index`, or undefined past the end (or before `finish`, past the last sealed block). */
-  get(index: number): string | undefined {
-    if (!(index >= 0 && index < this.count) || !Number.isInteger(index)) return undefined;
+  /**
+   * Copies string `index`'s CSV field into `out` at `at`; returns the bytes written, or -1 when there is
+   * no such string. `out` must have room for fieldLength(index) bytes.
+   */
+  copyField(index: number, out: Buffer, at: number): number {
     const block = this.blocks[index >>> BLOCK_BITS];
-    if (block === undefined) return undefined;
+    if (!(index >= 0 && index < this.count) || block === undefined) return -1;
     const start = (index & BLOCK_MASK) === 0 ? 0 : this.ends[index - 1];
-    return block.slice(start, this.ends[index]);
+    return copyBytes(block, start, this.ends[index], out, at);
+  }
+
+  /** The byte length of string `index`'s CSV field (0 when there is no such string). */
+  fieldLength(index: number): number {
+    if (!(index >= 0 && index < this.count)) return 0;
+    const start = (index & BLOCK_MASK) === 0 ? 0 : this.ends[index - 1];
+    return this.ends[index] - start;
   }
 }

@@ -1,50 +1,118 @@
-// The worksheet reader's hot loop: a scanner that knows a sheet's shape (rows of cells, each with one
-// value or an inline string) and jumps from tag to tag with indexOf instead of raising an event per tag.
-// The same guards as every part: a DTD is refused, entities other than the predefined ones are refused.
+// A worksheet turned into CSV bytes as its XML streams in: the reader's hot loop. It works on the inflated
+// bytes themselves — finds tags with Buffer.indexOf, reads the three attributes a cell needs (r, t, s)
+// as bytes, and copies a cell's value (a number, a shared string's prepared field) straight into the row
+// — so a plain cell makes no JS string at all. Only what needs it is decoded: entities, CDATA, inline
+// rich text, date serials and numbers that are not already in plain form. The guards of every part hold:
+// a DTD is refused, entities other than the predefined ones are refused, nothing is expanded.
 import { InvalidWorkbookError } from '../errors';
 import { decodeEntities } from './fast-xml';
+import { copyBytes, csvField, type SharedStrings } from './shared-strings';
+import { formatNumber, serialToIso, type DateKind } from './values';
 import { refused } from './xml';
 import type { EntrySink } from './zip';
 
-export interface SheetEvents {
-  startRow(r: string | null): void;
-  /** A cell: its reference, type and style attributes and its value (inline strings as text). */
-  cell(ref: string | null, type: string | null, style: string | null, value: string): void;
-  endRow(): void;
+/** What a sheet needs from its workbook. */
+export interface SheetContext {
+  sharedStrings: SharedStrings;
+  /** Per cell style index: the date kind its number format shows, or null. */
+  styleDates: (DateKind | null)[];
+  date1904: boolean;
+}
+
+/** Receives a sheet's rows as CSV bytes (row N of the sheet on line N), in pieces it may keep. */
+export interface CsvBytes {
+  write(chunk: Buffer): void;
 }
 
 /** A cell or tag longer than this is not something a workbook writes (Excel caps a cell at 32,767 chars). */
 const MAX_PENDING = 16 * 1024 * 1024;
+/** Excel's own limits: 16,384 columns, 1,048,576 rows. */
+const MAX_COLUMNS = 16_384;
+const MAX_ROWS = 1_048_576;
+/** Output is handed on in pieces of about this size. */
+const OUT_CHUNK = 256 * 1024;
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const QMARK = 0x3f;
+const EQ = 0x3d;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const COLON = 0x3a;
+const AMP = 0x26;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+// Cell types (the `t` attribute); anything unknown reads as a number, as Excel does.
+const T_NUMBER = 0;
+const T_SHARED = 1;
+const T_BOOL = 2;
+const T_STR = 3; // formula string
+const T_INLINE = 4;
+const T_ERROR = 5;
+const T_DATE = 6; // ISO 8601 text
+
+const TYPES = new Map([
+  ['s', T_SHARED],
+  ['b', T_BOOL],
+  ['str', T_STR],
+  ['inlineStr', T_INLINE],
+  ['e', T_ERROR],
+  ['d', T_DATE],
+]);
+
+/** A row of this many bytes is an expansion attack (cells repeating one huge shared string), not data. */
+const MAX_ROW_BYTES = 64 * 1024 * 1024;
+
+const EMPTY = Buffer.alloc(0);
+/** plainCell's answer when the input stops inside the cell. */
+const NEED_MORE = -2;
+const PLAIN_CELL_END = Buffer.from('</v></c>');
+const TRUE = Buffer.from('TRUE');
+const FALSE = Buffer.from('FALSE');
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
-/** The value of attribute `name` in a tag's attribute text, or null. */
-export function attr(tag: string, name: string): string | null {
-  let from = 0;
-  for (;;) {
-    const at = tag.indexOf(name, from);
-    if (at < 0) return null;
-    from = at + name.length;
-    if (at > 0 && !isSpace(tag.charCodeAt(at - 1))) continue;
-    let k = from;
-    while (isSpace(tag.charCodeAt(k))) k++;
-    if (tag.charCodeAt(k) !== 61 /* = */) continue;
-    k++;
-    while (isSpace(tag.charCodeAt(k))) k++;
-    const quote = tag[k];
-    if (quote !== '"' && quote !== "'") return null;
-    const end = tag.indexOf(quote, k + 1);
-    if (end < 0) return null;
-    const v = tag.slice(k + 1, end);
-    return v.indexOf('&') < 0 ? v : decodeEntities('worksheet', v);
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE;
+}
+
+function hasByte(b: Buffer, byte: number, s: number, e: number): boolean {
+  const at = b.indexOf(byte, s);
+  return at >= 0 && at < e;
+}
+
+/** The column of a reference such as "AB12" (0-based); -1 when it has no letters. */
+function columnOfText(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i) | 0x20;
+    if (c < 0x61 || c > 0x7a) break;
+    col = col * 26 + (c - 0x60);
+    if (col > MAX_COLUMNS) return MAX_COLUMNS;
   }
+  return col - 1;
+}
+
+function broken(part: string): InvalidWorkbookError {
+  return new InvalidWorkbookError(
+    `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
+  );
 }
 
 const T_ELEMENT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g;
 const PHONETIC = /<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g;
 
+/** Element text with entities decoded and CDATA sections kept as they are. */
 function textOf(part: string, s: string): string {
   const cdata = s.indexOf('<![CDATA[');
   if (cdata < 0) return decodeEntities(part, s);
@@ -60,141 +128,554 @@ function textOf(part: string, s: string): string {
   }
 }
 
-/** The value inside `<c>…</c>`: the text of `<v>`, or of an inline string's `<t>` runs (not phonetic ones). */
-function cellValue(part: string, inner: string, prefix: string, type: string | null): string {
-  if (type === 'inlineStr') {
-    let out = '';
-    const body = inner.indexOf('rPh') < 0 ? inner : inner.replace(PHONETIC, '');
-    for (const m of body.matchAll(T_ELEMENT)) if (m[1] !== undefined) out += textOf(part, m[1]);
-    return out;
-  }
-  const open = `<${prefix}v>`;
-  let v = inner.indexOf(open);
-  let start = v + open.length;
-  if (v < 0) {
-    // `<v xml:space="preserve">` and the like.
-    v = inner.indexOf(`<${prefix}v `);
-    if (v < 0) return '';
-    const gt = inner.indexOf('>', v);
-    if (gt < 0 || inner.charCodeAt(gt - 1) === 47) return '';
-    start = gt + 1;
-  }
-  const end = inner.indexOf(`</${prefix}v>`, start);
-  if (end < 0) throw broken(part);
-  return textOf(part, inner.slice(start, end));
+/** An inline string's text: its `<t>` runs, phonetic ones (`<rPh>`) left out. */
+function inlineText(part: string, inner: string): string {
+  let out = '';
+  const body = inner.indexOf('rPh') < 0 ? inner : inner.replace(PHONETIC, '');
+  for (const m of body.matchAll(T_ELEMENT)) if (m[1] !== undefined) out += textOf(part, m[1]);
+  return out;
 }
 
-function broken(part: string): InvalidWorkbookError {
-  return new InvalidWorkbookError(
-    `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
-  );
+/** `-?(0|[1-9]\d*)(\.\d*[1-9])?` in at most 16 bytes: a number Excel shows as it is stored. */
+function isPlainNumber(b: Buffer, s: number, e: number): boolean {
+  if (e - s > 16 || e <= s) return false;
+  let i = s;
+  if (b[i] === MINUS) i++;
+  if (i >= e || !isDigit(b[i])) return false;
+  if (b[i] === ZERO) i++;
+  else while (i < e && isDigit(b[i])) i++;
+  if (i === e) return true;
+  if (b[i] !== DOT) return false;
+  i++;
+  const frac = i;
+  while (i < e && isDigit(b[i])) i++;
+  return i === e && e > frac && b[e - 1] !== ZERO;
 }
 
-export function sheetSink(part: string, ev: SheetEvents): EntrySink {
-  const decoder = new TextDecoder('utf-8');
-  let buf = '';
+/** Tag bytes for a prefix ('' or 'x:'), made once per prefix a file uses. */
+interface PrefixTags {
+  cClose: Buffer; // </c>
+  vOpen: Buffer; // <v>
+  vOpenAttrs: Buffer; // <v␠
+  vClose: Buffer; // </v>
+}
 
-  const scan = (final: boolean) => {
-    const b = buf;
+/**
+ * A sink that turns a worksheet's XML into CSV bytes. Empty rows between rows become blank lines; empty
+ * trailing rows are dropped; each row is padded to the widest non-empty row so far (trailing empty
+ * columns never appear). `rows` counts non-empty rows. With no output it only counts.
+ */
+export class SheetToCsv implements EntrySink {
+  rows = 0;
+  private pending: Buffer = EMPTY;
+  private readonly prefixes = new Map<string, PrefixTags>();
+
+  // The current row: cell fields written one after another into `row`; per column the byte range and
+  // the row serial that set it (so nothing is cleared between rows).
+  private row = Buffer.allocUnsafe(64 * 1024);
+  private rowLength = 0;
+  private readonly starts = new Int32Array(MAX_COLUMNS);
+  private readonly ends = new Int32Array(MAX_COLUMNS);
+  private readonly setIn = new Int32Array(MAX_COLUMNS);
+  private serial = 0;
+  private rowWidth = 0;
+  private rowNum = 0;
+  private col = -1;
+  private style = 0;
+  private lineWritten = 0; // sheet row of the last line written
+  private width = 0;
+
+  private out: Buffer = EMPTY;
+  private outLength = 0;
+  /** Date serials seen lately, as the bytes they show. */
+  private readonly dates = new Map<number, Buffer>();
+
+  constructor(
+    private readonly part: string,
+    private readonly wb: SheetContext,
+    private readonly sink: CsvBytes | null,
+  ) {
+    if (sink) this.out = Buffer.allocUnsafe(OUT_CHUNK * 2);
+  }
+
+  data(chunk: Uint8Array): void {
+    const b =
+      this.pending.length === 0
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.concat([this.pending, chunk]);
+    const used = this.scan(b, false);
+    // Copied: the caller may reuse its chunk, and a small tail should not pin a large one.
+    this.pending = used >= b.length ? EMPTY : Buffer.from(b.subarray(used));
+    if (this.pending.length > MAX_PENDING) throw refused(this.part, 'has a cell or tag larger than 16 MB');
+    if (this.outLength >= OUT_CHUNK) this.flush();
+  }
+
+  end(): void {
+    const b = this.pending;
+    const used = this.scan(b, true);
+    this.pending = EMPTY;
+    for (let i = used; i < b.length; i++) if (!isSpace(b[i])) throw broken(this.part);
+    this.flush();
+  }
+
+  private flush(): void {
+    if (!this.sink || this.outLength === 0) return;
+    const piece = this.out.subarray(0, this.outLength);
+    this.out = Buffer.allocUnsafe(Math.max(OUT_CHUNK * 2, this.out.length));
+    this.outLength = 0;
+    this.sink.write(piece);
+  }
+
+  private tagsFor(prefix: string): PrefixTags {
+    let t = this.prefixes.get(prefix);
+    if (!t) {
+      t = {
+        cClose: Buffer.from(`</${prefix}c>`),
+        vOpen: Buffer.from(`<${prefix}v>`),
+        vOpenAttrs: Buffer.from(`<${prefix}v `),
+        vClose: Buffer.from(`</${prefix}v>`),
+      };
+      this.prefixes.set(prefix, t);
+    }
+    return t;
+  }
+
+  /** Reads tags from `b`; returns how many bytes were used (the rest waits for more input). */
+  private scan(b: Buffer, final: boolean): number {
     const n = b.length;
     let i = 0;
     for (;;) {
-      const lt = b.indexOf('<', i);
-      if (lt < 0) {
-        i = n; // text between rows and cells is layout whitespace
-        break;
-      }
-      i = lt;
+      // Text between rows and cells is layout whitespace: a short hop (a loop beats a call into indexOf).
+      while (i < n && b[i] !== LT) i++;
+      if (i >= n) return n;
+      const lt = i;
       let p = lt + 1;
-      const closing = b.charCodeAt(p) === 47;
+      if (p >= n) return i;
+      const closing = b[p] === SLASH;
       if (closing) p++;
-      const c0 = b.charCodeAt(p);
-      if (c0 !== c0) break; // wait for more
-      if (c0 === 33 /* ! */) {
-        if (b.startsWith('<!--', lt)) {
+      if (p >= n) return i;
+      const c0 = b[p];
+      if (c0 === BANG) {
+        if (n - lt >= 4 && b[lt + 2] === MINUS && b[lt + 3] === MINUS) {
           const end = b.indexOf('-->', lt + 4);
-          if (end < 0) break;
+          if (end < 0) return i;
           i = end + 3;
           continue;
         }
-        if (b.startsWith('<![CDATA[', lt)) {
+        if (n - lt >= 9 && b.toString('latin1', lt, lt + 9) === '<![CDATA[') {
           const end = b.indexOf(']]>', lt + 9);
-          if (end < 0) break;
+          if (end < 0) return i;
           i = end + 3;
           continue;
         }
-        if (n - lt < 9 && !final) break;
-        throw refused(part, 'declares a DTD');
+        if (n - lt < 9 && !final) return i;
+        throw refused(this.part, 'declares a DTD');
       }
-      if (c0 === 63 /* ? */) {
+      if (c0 === QMARK) {
         const end = b.indexOf('?>', lt + 2);
-        if (end < 0) break;
+        if (end < 0) return i;
         i = end + 2;
         continue;
       }
+      // The name, and where its local part starts (after a prefix such as `x:`).
       let q = p;
-      while (q < n) {
-        const ch = b.charCodeAt(q);
-        if (isSpace(ch) || ch === 62 || ch === 47) break;
-        q++;
+      let local = p;
+      for (; q < n; q++) {
+        const ch = b[q];
+        if (isSpace(ch) || ch === GT || ch === SLASH) break;
+        if (ch === COLON) local = q + 1;
       }
-      if (q >= n) break;
-      const raw = b.slice(p, q);
-      const colon = raw.indexOf(':');
-      const name = colon < 0 ? raw : raw.slice(colon + 1);
+      if (q >= n) return i;
       // The end of the tag: the first '>' outside quotes.
       let gt = q;
       let quote = 0;
       for (; gt < n; gt++) {
-        const ch = b.charCodeAt(gt);
+        const ch = b[gt];
         if (quote) {
           if (ch === quote) quote = 0;
-        } else if (ch === 34 || ch === 39) quote = ch;
-        else if (ch === 62) break;
+        } else if (ch === DQUOTE || ch === SQUOTE) quote = ch;
+        else if (ch === GT) break;
       }
-      if (gt >= n) break;
-      const selfClosing = b.charCodeAt(gt - 1) === 47;
+      if (gt >= n) return i;
+      const selfClosing = b[gt - 1] === SLASH;
+      const localLength = q - local;
+      const isRow = localLength === 3 && b[local] === 0x72 && b[local + 1] === 0x6f && b[local + 2] === 0x77;
       if (closing) {
-        if (name === 'row') ev.endRow();
+        if (isRow) this.endRow();
         i = gt + 1;
         continue;
       }
-      if (name === 'c') {
-        const tag = b.slice(q, selfClosing ? gt - 1 : gt);
-        const type = attr(tag, 't');
+      if (localLength === 1 && b[local] === 0x63 /* c */) {
+        const attrsEnd = selfClosing ? gt - 1 : gt;
         if (selfClosing) {
-          ev.cell(attr(tag, 'r'), type, attr(tag, 's'), '');
+          this.cell(b, q, attrsEnd, null, 0, 0);
           i = gt + 1;
           continue;
         }
-        const close = `</${raw}>`;
-        const end = b.indexOf(close, gt + 1);
-        if (end < 0) break;
-        const prefix = colon < 0 ? '' : raw.slice(0, colon + 1);
-        ev.cell(attr(tag, 'r'), type, attr(tag, 's'), cellValue(part, b.slice(gt + 1, end), prefix, type));
-        i = end + close.length;
+        if (local === p) {
+          // Most cells are `<c …><v>value</v></c>`: read that shape in place.
+          const after = this.plainCell(b, q, attrsEnd, gt + 1, n);
+          if (after === NEED_MORE) return i;
+          if (after >= 0) {
+            i = after;
+            continue;
+          }
+        }
+        const tags = this.tagsFor(local === p ? '' : b.toString('latin1', p, local));
+        const end = b.indexOf(tags.cClose, gt + 1);
+        if (end < 0) return i;
+        this.cell(b, q, attrsEnd, tags, gt + 1, end);
+        i = end + tags.cClose.length;
         continue;
       }
-      if (name === 'row') {
-        ev.startRow(attr(b.slice(q, gt), 'r'));
-        if (selfClosing) ev.endRow();
+      if (isRow) {
+        this.startRow(b, q, selfClosing ? gt - 1 : gt);
+        if (selfClosing) this.endRow();
       }
       i = gt + 1;
     }
-    buf = i >= n ? '' : b.slice(i);
-    if (buf.length > MAX_PENDING) throw refused(part, 'has a cell or tag larger than 16 MB');
-    if (final && buf.trim() !== '') throw broken(part);
-  };
+  }
 
-  return {
-    data(chunk) {
-      const s = decoder.decode(chunk, { stream: true });
-      buf = buf.length === 0 ? s : buf + s;
-      scan(false);
-    },
-    end() {
-      buf += decoder.decode();
-      scan(true);
-    },
-  };
+  // Where the last tag's r, t and s attribute values are (start -1: absent).
+  private rS = -1;
+  private rE = -1;
+  private tS = -1;
+  private tE = -1;
+  private sS = -1;
+  private sE = -1;
+
+  /**
+   * Finds the unprefixed attributes r, t and s among a tag's attribute bytes [from, to) and notes each
+   * one's value range. Stops at anything that is not `name="value"`, as a reader of a broken tag must.
+   */
+  private readAttrs(b: Buffer, from: number, to: number): void {
+    this.rS = this.tS = this.sS = -1;
+    let k = from;
+    for (;;) {
+      while (k < to && isSpace(b[k])) k++;
+      if (k >= to) return;
+      const ns = k;
+      while (k < to && b[k] !== EQ && !isSpace(b[k])) k++;
+      const ne = k;
+      while (k < to && isSpace(b[k])) k++;
+      if (b[k] !== EQ) return;
+      k++;
+      while (k < to && isSpace(b[k])) k++;
+      const quote = b[k];
+      if (quote !== DQUOTE && quote !== SQUOTE) return;
+      const vs = k + 1;
+      let ve = vs;
+      while (ve < to && b[ve] !== quote) ve++;
+      if (ve >= to) return;
+      if (ne - ns === 1) {
+        const name = b[ns];
+        if (name === 0x72 /* r */) {
+          this.rS = vs;
+          this.rE = ve;
+        } else if (name === 0x74 /* t */) {
+          this.tS = vs;
+          this.tE = ve;
+        } else if (name === 0x73 /* s */) {
+          this.sS = vs;
+          this.sE = ve;
+        }
+      }
+      k = ve + 1;
+    }
+  }
+
+  /**
+   * A cell of the common shape `<c …><v>value</v></c>` (no prefix, no formula, no entities) read in
+   * place: returns where the cell ends, NEED_MORE when the input stops inside it, or -1 for any other
+   * shape (the general path reads it).
+   */
+  private plainCell(b: Buffer, as: number, ae: number, k: number, n: number): number {
+    if (k + 3 > n) return NEED_MORE;
+    if (b[k] !== LT || b[k + 1] !== 0x76 /* v */ || b[k + 2] !== GT) return -1;
+    const vs = k + 3;
+    let ve = vs;
+    while (ve < n) {
+      const c = b[ve];
+      if (c === LT) break;
+      if (c === AMP) return -1;
+      ve++;
+    }
+    if (ve + 8 > n) return NEED_MORE;
+    for (let j = 0; j < 8; j++) if (b[ve + j] !== PLAIN_CELL_END[j]) return -1;
+    const before = this.col;
+    const type = this.startCell(b, as, ae);
+    if (type === T_INLINE) {
+      this.col = before; // the general path reads it again
+      return -1;
+    }
+    if (ve > vs) this.putBytes(type, this.style, b, vs, ve);
+    return ve + 8;
+  }
+
+  /** Reads a cell's attributes: sets its column and style, returns its type. */
+  private startCell(b: Buffer, as: number, ae: number): number {
+    this.readAttrs(b, as, ae);
+    const col = this.rS < 0 ? this.col + 1 : this.columnOf(b, this.rS, this.rE);
+    if (col < 0 || col >= MAX_COLUMNS) {
+      throw new InvalidWorkbookError(`A worksheet cell has an impossible reference.`);
+    }
+    this.col = col;
+    this.style = this.sS < 0 ? 0 : this.unsigned(b, this.sS, this.sE);
+    return this.tS < 0 ? T_NUMBER : this.typeOf(b, this.tS, this.tE);
+  }
+
+  /** An attribute value as text (entities decoded). */
+  private text(b: Buffer, s: number, e: number): string {
+    const v = b.toString('utf8', s, e);
+    return hasByte(b, AMP, s, e) ? decodeEntities('worksheet', v) : v;
+  }
+
+  private startRow(b: Buffer, from: number, to: number): void {
+    this.readAttrs(b, from, to);
+    this.rowNum = this.rS < 0 ? this.rowNum + 1 : this.unsigned(b, this.rS, this.rE);
+    if (!(this.rowNum > this.lineWritten)) {
+      throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
+    }
+    if (this.rowNum > MAX_ROWS) {
+      throw new InvalidWorkbookError(
+        `A worksheet row is numbered ${this.rowNum}, past Excel's last row (${MAX_ROWS}). Save the file again from Excel.`,
+      );
+    }
+    this.serial++;
+    this.rowLength = 0;
+    this.rowWidth = 0;
+    this.col = -1;
+  }
+
+  /** Digits as a number; anything else is read as text the way Number() reads it (NaN if it is not one). */
+  private unsigned(b: Buffer, s: number, e: number): number {
+    let v = 0;
+    for (let k = s; k < e; k++) {
+      const c = b[k];
+      if (!isDigit(c) || k - s > 15) return Number(this.text(b, s, e));
+      v = v * 10 + (c - ZERO);
+    }
+    return s === e ? 0 : v;
+  }
+
+  /** A cell: its attributes in [as, ae), its content in [cs, ce) (none when tags is null). */
+  private cell(b: Buffer, as: number, ae: number, tags: PrefixTags | null, cs: number, ce: number): void {
+    const type = this.startCell(b, as, ae);
+    const style = this.style;
+    if (!tags) return; // <c/>: no value
+    if (type === T_INLINE) {
+      this.putText(inlineText(this.part, b.toString('utf8', cs, ce)));
+      return;
+    }
+    // The value: the text of <v> (formulas keep their cached result there).
+    let vs = b.indexOf(tags.vOpen, cs);
+    if (vs >= 0 && vs < ce) vs += tags.vOpen.length;
+    else {
+      vs = b.indexOf(tags.vOpenAttrs, cs); // `<v xml:space="preserve">` and the like
+      if (vs < 0 || vs >= ce) return;
+      const gt = b.indexOf(GT, vs);
+      if (gt < 0 || gt >= ce || b[gt - 1] === SLASH) return;
+      vs = gt + 1;
+    }
+    const ve = b.indexOf(tags.vClose, vs);
+    if (ve < 0 || ve > ce) throw broken(this.part);
+    if (ve === vs) return;
+    if (hasByte(b, AMP, vs, ve) || hasByte(b, LT, vs, ve)) {
+      // Entities or CDATA: read as text.
+      this.putValue(type, style, textOf(this.part, b.toString('utf8', vs, ve)));
+      return;
+    }
+    this.putBytes(type, style, b, vs, ve);
+  }
+
+  /** The column of a reference such as "AB12" (0-based); -1 when it has no letters. */
+  private columnOf(b: Buffer, s: number, e: number): number {
+    let col = 0;
+    let k = s;
+    for (; k < e; k++) {
+      const c = b[k] | 0x20; // lower case
+      if (c < 0x61 || c > 0x7a) break;
+      col = col * 26 + (c - 0x60);
+      if (col > MAX_COLUMNS) return MAX_COLUMNS;
+    }
+    if (k < e && b[k] === AMP) return columnOfText(this.text(b, s, e)); // an escaped reference
+    return col - 1;
+  }
+
+  private typeOf(b: Buffer, s: number, e: number): number {
+    if (e - s === 1 && b[s] === 0x73 /* s */) return T_SHARED;
+    return TYPES.get(this.text(b, s, e)) ?? T_NUMBER;
+  }
+
+  /** A cell value given as raw bytes (no entities): copied as it is wherever the type allows. */
+  private putBytes(type: number, style: number, b: Buffer, s: number, e: number): void {
+    switch (type) {
+      case T_SHARED: {
+        const index = this.unsigned(b, s, e);
+        const length = this.wb.sharedStrings.fieldLength(index);
+        this.reserve(length);
+        const written = this.wb.sharedStrings.copyField(index, this.row, this.rowLength);
+        if (written < 0)
+          throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
+        if (written > 0) this.commit(written);
+        return;
+      }
+      case T_NUMBER: {
+        const kind = this.wb.styleDates[style] ?? null;
+        if (kind && e - s <= 7) {
+          // A whole-day serial (most dates): read the digits here, no text made.
+          let serial = 0;
+          let k = s;
+          while (k < e && isDigit(b[k])) serial = serial * 10 + (b[k++] - ZERO);
+          if (k === e) {
+            this.putDate(serial, kind);
+            return;
+          }
+        }
+        if (!kind && isPlainNumber(b, s, e)) {
+          if (e - s === 2 && b[s] === MINUS && b[s + 1] === ZERO) this.putRaw(Buffer.from('0'), 0, 1);
+          else this.putRaw(b, s, e);
+          return;
+        }
+        this.putValue(type, style, b.toString('latin1', s, e));
+        return;
+      }
+      case T_BOOL:
+      case T_DATE:
+        this.putValue(type, style, b.toString('latin1', s, e));
+        return;
+      default: {
+        // Formula strings and errors: the text itself, quoted when it must be.
+        let plain = true;
+        for (let k = s; k < e; k++) {
+          const c = b[k];
+          if (c === DQUOTE || c === COMMA || c === LF || c === CR) {
+            plain = false;
+            break;
+          }
+        }
+        if (plain) this.putRaw(b, s, e);
+        else this.putText(b.toString('utf8', s, e));
+      }
+    }
+  }
+
+  /** A cell value as decoded text. */
+  private putValue(type: number, style: number, raw: string): void {
+    switch (type) {
+      case T_SHARED: {
+        const buf = Buffer.from(raw.trim(), 'latin1');
+        this.putBytes(T_SHARED, style, buf, 0, buf.length);
+        return;
+      }
+      case T_BOOL: {
+        const v = raw.trim();
+        const out = v === '1' || v === 'true' ? TRUE : FALSE;
+        this.putRaw(out, 0, out.length);
+        return;
+      }
+      case T_DATE:
+        // ISO 8601 already; midnight shows as the date alone.
+        this.putText(raw.replace(/T00:00:00(\.0+)?Z?$/, ''));
+        return;
+      case T_NUMBER: {
+        const kind = this.wb.styleDates[style] ?? null;
+        if (kind) {
+          const n = Number(raw);
+          if (Number.isFinite(n) && n >= 0) {
+            this.putDate(n, kind);
+            return;
+          }
+        }
+        this.putText(formatNumber(raw));
+        return;
+      }
+      default:
+        this.putText(raw);
+    }
+  }
+
+  private putDate(serial: number, kind: DateKind): void {
+    // Dates repeat (a statement's rows share a handful of days): their bytes are remembered.
+    const key =
+      kind === 'date' ? serial : kind === 'datetime' ? -1 - serial : Number.MIN_SAFE_INTEGER + serial;
+    let bytes = this.dates.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(serialToIso(serial, this.wb.date1904, kind), 'latin1');
+      if (this.dates.size >= 4096) this.dates.clear();
+      this.dates.set(key, bytes);
+    }
+    this.putRaw(bytes, 0, bytes.length);
+  }
+
+  /** Text as a CSV field (empty text sets nothing, as an empty cell). */
+  private putText(v: string): void {
+    if (v === '') return;
+    const field = csvField(v);
+    const length = Buffer.byteLength(field, 'utf8');
+    this.reserve(length);
+    this.commit(this.row.write(field, this.rowLength, 'utf8'));
+  }
+
+  /** Bytes that are already a CSV field. */
+  private putRaw(b: Buffer, s: number, e: number): void {
+    if (e <= s) return;
+    this.reserve(e - s);
+    this.commit(copyBytes(b, s, e, this.row, this.rowLength));
+  }
+
+  private reserve(length: number): void {
+    if (this.rowLength + length <= this.row.length) return;
+    if (this.rowLength + length > MAX_ROW_BYTES) {
+      throw new InvalidWorkbookError(
+        `A worksheet row is larger than ${MAX_ROW_BYTES / 1024 / 1024} MB as CSV. Save the sheet as CSV from Excel and upload that.`,
+      );
+    }
+    const grown = Buffer.allocUnsafe(Math.max(this.row.length * 2, this.rowLength + length));
+    this.row.copy(grown, 0, 0, this.rowLength);
+    this.row = grown;
+  }
+
+  /** The bytes just written to the row are this cell's field. */
+  private commit(length: number): void {
+    const col = this.col;
+    this.starts[col] = this.rowLength;
+    this.rowLength += length;
+    this.ends[col] = this.rowLength;
+    this.setIn[col] = this.serial;
+    if (col + 1 > this.rowWidth) this.rowWidth = col + 1;
+  }
+
+  private endRow(): void {
+    if (this.rowWidth === 0) return; // no value in any cell: an empty row
+    this.rows++;
+    if (this.rowWidth > this.width) this.width = this.rowWidth;
+    if (!this.sink) {
+      this.lineWritten = this.rowNum;
+      return;
+    }
+    const gap = this.rowNum - this.lineWritten - 1;
+    this.room(gap + this.width + this.rowLength + 1);
+    const out = this.out;
+    let at = this.outLength;
+    if (gap > 0) {
+      out.fill(LF, at, at + gap);
+      at += gap;
+    }
+    for (let c = 0; c < this.width; c++) {
+      if (c > 0) out[at++] = COMMA;
+      if (this.setIn[c] === this.serial) at += copyBytes(this.row, this.starts[c], this.ends[c], out, at);
+    }
+    out[at++] = LF;
+    this.outLength = at;
+    this.lineWritten = this.rowNum;
+  }
+
+  /** Makes room for `length` more output bytes. */
+  private room(length: number): void {
+    if (this.outLength + length <= this.out.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.outLength + length));
+    this.out.copy(grown, 0, 0, this.outLength);
+    this.out = grown;
+  }
 }

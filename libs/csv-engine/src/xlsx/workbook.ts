@@ -2,10 +2,9 @@
 // text, row by row, so the rows flow into the same reader, inspector and mapper as an uploaded CSV.
 // Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
-import { dateKindOf, formatNumber, serialToIso, type DateKind } from './values';
+import { dateKindOf, type DateKind } from './values';
 import { fastXmlSink } from './fast-xml';
 import { SharedStrings } from './shared-strings';
-import { sheetSink } from './sheet-scanner';
 import { parseXml, textSink } from './xml';
 import {
   readDirectory,
@@ -17,8 +16,6 @@ import {
 } from './zip';
 
 const MAX_SMALL_PART = 32 * 1024 * 1024;
-/** Excel's own limits: 16,384 columns, 1,048,576 rows. */
-const MAX_COLUMNS = 16_384;
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 const REL_TYPE = {
   sheet: /\/worksheet$/,
@@ -238,136 +235,6 @@ function sharedStringsSink(part: string, out: SharedStrings): EntrySink {
   });
 }
 
-/** Receives a sheet's rows as CSV text (row N of the sheet on line N), in pieces. */
-export interface CsvLines {
-  write(text: string): void;
-}
-
-/** Quotes a field when a CSV reader needs it to. */
-function field(v: string): string {
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-function columnIndex(ref: string): number {
-  let col = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
-    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
-    else break;
-  }
-  return col - 1;
-}
-
-/**
- * A sink that turns a worksheet's XML into CSV lines. Empty rows between rows become blank lines; empty
- * trailing rows are dropped; each row is padded to the widest non-empty row so far (trailing empty
- * columns never appear). `rows` counts non-empty rows.
- */
-export class SheetToCsv implements EntrySink {
-  rows = 0;
-  private readonly sink: EntrySink;
-  private lineWritten = 0; // sheet row of the last line written
-  private rowNum = 0;
-  private cells: string[] = [];
-  private width = 0;
-  private col = -1;
-  private type = '';
-  private style = 0;
-  private value = '';
-
-  constructor(
-    part: string,
-    private readonly wb: Workbook,
-    private readonly out: CsvLines | null,
-  ) {
-    this.sink = sheetSink(part, {
-      startRow: (r) => this.startRow(r),
-      cell: (ref, type, style, value) => this.cell(ref, type, style, value),
-      endRow: () => this.endRow(),
-    });
-  }
-
-  data(chunk: Uint8Array): void {
-    this.sink.data(chunk);
-  }
-
-  end(): void {
-    this.sink.end();
-  }
-
-  private startRow(r: string | null): void {
-    this.rowNum = r ? Number(r) : this.rowNum + 1;
-    if (!(this.rowNum > this.lineWritten)) {
-      throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
-    }
-    this.cells = [];
-    this.col = -1;
-  }
-
-  private cell(ref: string | null, type: string | null, style: string | null, value: string): void {
-    this.col = ref ? columnIndex(ref) : this.col + 1;
-    if (this.col < 0 || this.col >= MAX_COLUMNS) {
-      throw new InvalidWorkbookError(`A worksheet cell has an impossible reference "${ref}".`);
-    }
-    this.type = type ?? 'n';
-    this.style = style ? Number(style) : 0;
-    this.value = value;
-    const v = this.cellText();
-    if (v !== '') this.cells[this.col] = v;
-  }
-
-  private cellText(): string {
-    const raw = this.value;
-    switch (this.type) {
-      case 's': {
-        if (raw === '') return '';
-        const s = this.wb.sharedStrings.get(Number(raw));
-        if (s === undefined)
-          throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
-        return s;
-      }
-      case 'b':
-        return raw === '' ? '' : raw.trim() === '1' || raw.trim() === 'true' ? 'TRUE' : 'FALSE';
-      case 'str':
-      case 'inlineStr':
-      case 'e':
-        return raw;
-      case 'd':
-        // ISO 8601 already; midnight shows as the date alone.
-        return raw.replace(/T00:00:00(\.0+)?Z?$/, '');
-      default: {
-        if (raw === '') return '';
-        const kind = this.wb.styleDates[this.style] ?? null;
-        if (kind) {
-          const n = Number(raw);
-          if (Number.isFinite(n) && n >= 0) return serialToIso(n, this.wb.date1904, kind);
-        }
-        return formatNumber(raw);
-      }
-    }
-  }
-
-  private endRow(): void {
-    const cells = this.cells;
-    if (cells.length === 0) return; // no value in any cell: an empty row
-    this.rows++;
-    if (cells.length > this.width) this.width = cells.length;
-    if (!this.out) {
-      this.lineWritten = this.rowNum;
-      return;
-    }
-    let line = '\n'.repeat(this.rowNum - this.lineWritten - 1);
-    for (let i = 0; i < this.width; i++) {
-      if (i > 0) line += ',';
-      const v = cells[i];
-      if (v !== undefined) line += field(v);
-    }
-    this.out.write(line + '\n');
-    this.lineWritten = this.rowNum;
-  }
-}
-
 /** Finds a sheet by name (exact, then ignoring case), or the default: the first visible non-empty one. */
 export function findSheet(wb: Workbook, name: string | undefined): SheetRef | undefined {
   if (name === undefined) return undefined;
@@ -379,3 +246,4 @@ export function findSheet(wb: Workbook, name: string | undefined): SheetRef | un
 
 /** The entries a workbook read streams, so callers can pair them with SheetToCsv sinks. */
 export { readEntries };
+export { SheetToCsv } from './sheet-scanner';

@@ -1,5 +1,6 @@
 import { formatNumber, serialToIso, dateKindOf } from './values';
-import { sheetSink, type SheetEvents } from './sheet-scanner';
+import { SheetToCsv, type SheetContext } from './sheet-scanner';
+import { SharedStrings } from './shared-strings';
 import { fastXmlSink } from './fast-xml';
 
 // Values as Excel shows them, and the worksheet scanner on what real writers produce: prefixes, inline and
@@ -48,44 +49,63 @@ describe('dateKindOf', () => {
   });
 });
 
-function scan(xml: string, cut = 0): [string, string | null, string][] {
-  const cells: [string, string | null, string][] = [];
-  const ev: SheetEvents = {
-    startRow: () => undefined,
-    cell: (ref, type, _s, value) => cells.push([ref ?? '?', type, value]),
-    endRow: () => undefined,
-  };
-  const sink = sheetSink('sheet.xml', ev);
+const strings = new SharedStrings();
+for (const v of ['Name', 'Ann, "the" first', 'Bob', '']) strings.push(v);
+strings.finish();
+const context: SheetContext = {
+  sharedStrings: strings,
+  styleDates: [null, 'date', null, 'datetime'],
+  date1904: false,
+};
+
+/** The CSV a sheet's XML becomes, fed in pieces of `cut` bytes (0: all at once). */
+function csvOf(xml: string, cut = 0): string {
+  const out: Buffer[] = [];
+  const sheet = new SheetToCsv('sheet.xml', context, { write: (c) => out.push(Buffer.from(c)) });
   const bytes = Buffer.from(xml, 'utf8');
-  if (cut > 0) for (let i = 0; i < bytes.length; i += cut) sink.data(bytes.subarray(i, i + cut));
-  else sink.data(bytes);
-  sink.end();
-  return cells;
+  if (cut > 0) for (let i = 0; i < bytes.length; i += cut) sheet.data(bytes.subarray(i, i + cut));
+  else sheet.data(bytes);
+  sheet.end();
+  return Buffer.concat(out).toString('utf8');
 }
 
-describe('sheetSink', () => {
+const sheetXml = (rows: string) =>
+  `<?xml version="1.0"?><worksheet xmlns="urn:main"><sheetData>${rows}</sheetData></worksheet>`;
+
+describe('SheetToCsv', () => {
   const xml =
     '<?xml version="1.0"?><!-- made by hand --><x:worksheet xmlns:x="urn:main"><x:sheetData>' +
     '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:r><x:t>Caf</x:t></x:r><x:r><x:t xml:space="preserve">é &amp; co</x:t></x:r>' +
     '<x:rPh sb="0" eb="1"><x:t>カフェ</x:t></x:rPh></x:is></x:c><x:c r="B1" s="2"><x:f>1+1</x:f><x:v>2</x:v></x:c>' +
     '<x:c r="C1" t="str"><x:v><![CDATA[a<b]]></x:v></x:c><x:c r="D1"/></x:row></x:sheetData></x:worksheet>';
-  const expected = [
-    ['A1', 'inlineStr', 'Café & co'],
-    ['B1', null, '2'],
-    ['C1', 'str', 'a<b'],
-    ['D1', null, ''],
-  ];
   it('reads prefixed tags, rich and phonetic runs, formulas’ cached values, CDATA and entities', () => {
-    expect(scan(xml)).toEqual(expected);
+    expect(csvOf(xml)).toBe('Café & co,2,a<b\n');
   });
-  it('gives the same cells however the bytes are cut', () => {
-    for (const cut of [1, 2, 3, 7, 64]) expect(scan(xml, cut)).toEqual(expected);
+  it('gives the same bytes however the input is cut', () => {
+    for (const cut of [1, 2, 3, 7, 64]) expect(csvOf(xml, cut)).toBe('Café & co,2,a<b\n');
   });
-  it('refuses a DTD and undeclared entities', () => {
-    expect(() => scan('<!DOCTYPE x [<!ENTITY a "b">]><worksheet/>')).toThrow(/declares a DTD/);
-    expect(() =>
-      scan('<worksheet><sheetData><row><c t="str"><v>&a;</v></c></row></sheetData></worksheet>'),
-    ).toThrow(/undeclared entity/);
+  const typed = sheetXml(
+    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row>' +
+      '<row r="3"><c r="A3" s="1"><v>45382</v></c><c r="B3" s="3"><v>45382.5</v></c><c r="C3" t="b"><v>1</v></c>' +
+      '<c r="D3"><v>0.10000000000000001</v></c><c r="E3"><v>-0</v></c><c r="F3" t="s"><v>3</v></c></row>' +
+      '<row r="4"><c r="B4" t="e"><v>#N/A</v></c><c r="C4" t="str"><v>x, &quot;y&quot;</v></c></row>' +
+      '<row r="5"><c r="A5" t="s"><v>2</v></c></row><row r="6"><c r="A6"/></row><row r="7"/>',
+  );
+  const typedCsv =
+    'Name,,"Ann, ""the"" first"\n\n2024-03-31,2024-03-31 12:00:00,TRUE,0.1,0\n,#N/A,"x, ""y""",,\n' +
+    'Bob,,,,\n';
+  it('writes shared strings as quoted fields, dates, booleans, numbers at their precision; pads rows; keeps row N on line N', () => {
+    expect(csvOf(typed)).toBe(typedCsv);
+    for (const cut of [1, 5, 13]) expect(csvOf(typed, cut)).toBe(typedCsv);
+  });
+  it('refuses a DTD, undeclared entities, rows out of order or past Excel’s last row, and missing shared strings', () => {
+    expect(() => csvOf('<!DOCTYPE x [<!ENTITY a "b">]><worksheet/>')).toThrow(/declares a DTD/);
+    expect(() => csvOf(sheetXml('<row><c t="str"><v>&a;</v></c></row>'))).toThrow(/undeclared entity/);
+    expect(() => csvOf(sheetXml('<row r="2"><c><v>1</v></c></row><row r="1"><c><v>1</v></c></row>'))).toThrow(
+      /out of order/,
+    );
+    expect(() => csvOf(sheetXml('<row r="1048577"><c><v>1</v></c></row>'))).toThrow(/past Excel/);
+    expect(() => csvOf(sheetXml('<row><c t="s"><v>9</v></c></row>'))).toThrow(/missing shared string/);
   });
 });
 
