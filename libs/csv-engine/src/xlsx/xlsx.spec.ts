@@ -107,6 +107,14 @@ describe('SheetToCsv', () => {
     expect(() => csvOf(sheetXml('<row r="1048577"><c><v>1</v></c></row>'))).toThrow(/past Excel/);
     expect(() => csvOf(sheetXml('<row><c t="s"><v>9</v></c></row>'))).toThrow(/missing shared string/);
   });
+  it('refuses a row that expands past 64 MB (cells repeating one huge shared string)', () => {
+    const big = new SharedStrings();
+    big.push('x'.repeat(32_767));
+    big.finish();
+    const sheet = new SheetToCsv('sheet.xml', { ...context, sharedStrings: big }, { write: () => undefined });
+    const cells = '<c t="s"><v>0</v></c>'.repeat(2_100); // 2,100 × 32,767 bytes ≈ 69 MB from 46 KB of XML
+    expect(() => sheet.data(Buffer.from(sheetXml(`<row>${cells}</row>`)))).toThrow(/larger than 64 MB/);
+  });
 });
 
 describe('fastXmlSink', () => {
