@@ -86,6 +86,19 @@ function isDigit(c: number): boolean {
   return c >= ZERO && c <= NINE;
 }
 
+/** The index of a tag's '>' (the first outside quotes) from `k`, or -1 when the input ends first. */
+function tagEnd(b: Buffer, k: number, n: number): number {
+  let quote = 0;
+  for (; k < n; k++) {
+    const ch = b[k];
+    if (quote) {
+      if (ch === quote) quote = 0;
+    } else if (ch === DQUOTE || ch === SQUOTE) quote = ch;
+    else if (ch === GT) return k;
+  }
+  return -1;
+}
+
 function hasByte(b: Buffer, byte: number, s: number, e: number): boolean {
   const at = b.indexOf(byte, s);
   return at >= 0 && at < e;
@@ -286,35 +299,27 @@ export class SheetToCsv implements EntrySink {
         if (ch === COLON) local = q + 1;
       }
       if (q >= n) return i;
-      // The end of the tag: the first '>' outside quotes.
-      let gt = q;
-      let quote = 0;
-      for (; gt < n; gt++) {
-        const ch = b[gt];
-        if (quote) {
-          if (ch === quote) quote = 0;
-        } else if (ch === DQUOTE || ch === SQUOTE) quote = ch;
-        else if (ch === GT) break;
-      }
-      if (gt >= n) return i;
-      const selfClosing = b[gt - 1] === SLASH;
       const localLength = q - local;
       const isRow = localLength === 3 && b[local] === 0x72 && b[local + 1] === 0x6f && b[local + 2] === 0x77;
+      const isCell = localLength === 1 && b[local] === 0x63; /* c */
+      // The end of the tag: the first '>' outside quotes (a cell's or row's attributes are read on the way).
+      const gt = !closing && (isCell || isRow) ? this.readAttrs(b, q, n) : tagEnd(b, q, n);
+      if (gt < 0) return i;
+      const selfClosing = b[gt - 1] === SLASH;
       if (closing) {
         if (isRow) this.endRow();
         i = gt + 1;
         continue;
       }
-      if (localLength === 1 && b[local] === 0x63 /* c */) {
-        const attrsEnd = selfClosing ? gt - 1 : gt;
+      if (isCell) {
         if (selfClosing) {
-          this.cell(b, q, attrsEnd, null, 0, 0);
+          this.cell(b, null, 0, 0);
           i = gt + 1;
           continue;
         }
         if (local === p) {
           // Most cells are `<c …><v>value</v></c>`: read that shape in place.
-          const after = this.plainCell(b, q, attrsEnd, gt + 1, n);
+          const after = this.plainCell(b, gt + 1, n);
           if (after === NEED_MORE) return i;
           if (after >= 0) {
             i = after;
@@ -324,12 +329,12 @@ export class SheetToCsv implements EntrySink {
         const tags = this.tagsFor(local === p ? '' : b.toString('latin1', p, local));
         const end = b.indexOf(tags.cClose, gt + 1);
         if (end < 0) return i;
-        this.cell(b, q, attrsEnd, tags, gt + 1, end);
+        this.cell(b, tags, gt + 1, end);
         i = end + tags.cClose.length;
         continue;
       }
       if (isRow) {
-        this.startRow(b, q, selfClosing ? gt - 1 : gt);
+        this.startRow(b);
         if (selfClosing) this.endRow();
       }
       i = gt + 1;
@@ -345,28 +350,33 @@ export class SheetToCsv implements EntrySink {
   private sE = -1;
 
   /**
-   * Finds the unprefixed attributes r, t and s among a tag's attribute bytes [from, to) and notes each
-   * one's value range. Stops at anything that is not `name="value"`, as a reader of a broken tag must.
+   * Reads a tag's attributes from `k` (just after its name) to its end, noting where the unprefixed r, t
+   * and s values are; returns the index of the tag's '>' (-1: the input ends first). Anything that is not
+   * `name="value"` ends the reading of attributes, as a reader of a broken tag must; the tag's end is
+   * still found.
    */
-  private readAttrs(b: Buffer, from: number, to: number): void {
+  private readAttrs(b: Buffer, k: number, n: number): number {
     this.rS = this.tS = this.sS = -1;
-    let k = from;
     for (;;) {
-      while (k < to && isSpace(b[k])) k++;
-      if (k >= to) return;
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
+      const c = b[k];
+      if (c === GT) return k;
       const ns = k;
-      while (k < to && b[k] !== EQ && !isSpace(b[k])) k++;
+      while (k < n && b[k] !== EQ && b[k] !== GT && !isSpace(b[k])) k++;
       const ne = k;
-      while (k < to && isSpace(b[k])) k++;
-      if (b[k] !== EQ) return;
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
+      if (b[k] !== EQ) return tagEnd(b, ns, n); // a lone '/' of a self-closing tag, or junk
       k++;
-      while (k < to && isSpace(b[k])) k++;
+      while (k < n && isSpace(b[k])) k++;
+      if (k >= n) return -1;
       const quote = b[k];
-      if (quote !== DQUOTE && quote !== SQUOTE) return;
+      if (quote !== DQUOTE && quote !== SQUOTE) return tagEnd(b, k, n);
       const vs = k + 1;
       let ve = vs;
-      while (ve < to && b[ve] !== quote) ve++;
-      if (ve >= to) return;
+      while (ve < n && b[ve] !== quote) ve++;
+      if (ve >= n) return -1;
       if (ne - ns === 1) {
         const name = b[ns];
         if (name === 0x72 /* r */) {
@@ -389,7 +399,7 @@ export class SheetToCsv implements EntrySink {
    * place: returns where the cell ends, NEED_MORE when the input stops inside it, or -1 for any other
    * shape (the general path reads it).
    */
-  private plainCell(b: Buffer, as: number, ae: number, k: number, n: number): number {
+  private plainCell(b: Buffer, k: number, n: number): number {
     if (k + 3 > n) return NEED_MORE;
     if (b[k] !== LT || b[k + 1] !== 0x76 /* v */ || b[k + 2] !== GT) return -1;
     const vs = k + 3;
@@ -403,7 +413,7 @@ export class SheetToCsv implements EntrySink {
     if (ve + 8 > n) return NEED_MORE;
     for (let j = 0; j < 8; j++) if (b[ve + j] !== PLAIN_CELL_END[j]) return -1;
     const before = this.col;
-    const type = this.startCell(b, as, ae);
+    const type = this.startCell(b);
     if (type === T_INLINE) {
       this.col = before; // the general path reads it again
       return -1;
@@ -412,9 +422,8 @@ export class SheetToCsv implements EntrySink {
     return ve + 8;
   }
 
-  /** Reads a cell's attributes: sets its column and style, returns its type. */
-  private startCell(b: Buffer, as: number, ae: number): number {
-    this.readAttrs(b, as, ae);
+  /** From the cell's attributes (readAttrs): sets its column and style, returns its type. */
+  private startCell(b: Buffer): number {
     const col = this.rS < 0 ? this.col + 1 : this.columnOf(b, this.rS, this.rE);
     if (col < 0 || col >= MAX_COLUMNS) {
       throw new InvalidWorkbookError(`A worksheet cell has an impossible reference.`);
@@ -430,8 +439,8 @@ export class SheetToCsv implements EntrySink {
     return hasByte(b, AMP, s, e) ? decodeEntities('worksheet', v) : v;
   }
 
-  private startRow(b: Buffer, from: number, to: number): void {
-    this.readAttrs(b, from, to);
+  /** From the row's attributes (readAttrs). */
+  private startRow(b: Buffer): void {
     this.rowNum = this.rS < 0 ? this.rowNum + 1 : this.unsigned(b, this.rS, this.rE);
     if (!(this.rowNum > this.lineWritten)) {
       throw new InvalidWorkbookError('A worksheet lists its rows out of order. Save it again from Excel.');
@@ -458,9 +467,9 @@ export class SheetToCsv implements EntrySink {
     return s === e ? 0 : v;
   }
 
-  /** A cell: its attributes in [as, ae), its content in [cs, ce) (none when tags is null). */
-  private cell(b: Buffer, as: number, ae: number, tags: PrefixTags | null, cs: number, ce: number): void {
-    const type = this.startCell(b, as, ae);
+  /** A cell whose attributes readAttrs has read; its content is in [cs, ce) (none when tags is null). */
+  private cell(b: Buffer, tags: PrefixTags | null, cs: number, ce: number): void {
+    const type = this.startCell(b);
     const style = this.style;
     if (!tags) return; // <c/>: no value
     if (type === T_INLINE) {

@@ -3,7 +3,7 @@
 // central directory (exact offsets and sizes, no guessing at data descriptors); each later pass streams
 // the file again, skips what it does not need without inflating it, and inflates only the entries asked
 // for, in small slices, counting every unpacked byte against the caps. Nothing holds more than one slice.
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import { chunksOf, type CsvInput } from '../input';
 import { InvalidWorkbookError, UnsupportedWorkbookError, WorkbookTooLargeError } from '../errors';
 
@@ -140,48 +140,68 @@ export async function readDirectory(open: FileOpener, limits: WorkbookLimits = {
 }
 
 /**
- * Inflates one entry with the platform's zlib, as a stream: output arrives in 64 KB pieces, each handed to
- * `onData` at once, so a bomb is stopped by the caller's count within one piece of its limit. Errors
- * thrown by `onData` stop the stream and are raised by settle() / end().
+ * Inflates one entry with the platform's zlib, as a stream read in 64 KB pieces, each handed to `onData`
+ * as it is read, so a bomb is stopped by the caller's count within one piece of its limit. zlib inflates
+ * on the thread pool while `onData` works on the piece before (at most 256 KB wait unread), so unpacking
+ * and reading overlap on two cores. Errors thrown by `onData` stop the stream and are raised by write()
+ * / end().
  */
 class EntryInflater {
-  private readonly z = createInflateRaw({ chunkSize: 64 * 1024 });
+  // highWaterMark is a stream option zlib passes on (its typings list zlib's own options only).
+  private readonly z = createInflateRaw({ chunkSize: 64 * 1024, highWaterMark: 256 * 1024 } as ZlibOptions);
   private error: unknown = null;
-  private closed: Promise<void>;
+  private wake: (() => void) | null = null;
 
-  constructor(onData: (d: Buffer) => void) {
-    this.z.on('data', (d: Buffer) => {
-      if (this.error) return;
-      try {
-        onData(d);
-      } catch (e) {
-        this.error = e;
-        this.z.destroy();
-      }
-    });
+  constructor(private readonly onData: (d: Buffer) => void) {
+    const poke = () => this.poke();
+    this.z.on('readable', poke);
+    this.z.on('close', poke);
     this.z.on('error', (e) => {
       this.error ??= e;
+      poke();
     });
-    this.closed = new Promise((resolve) => this.z.once('close', resolve));
   }
 
-  write(b: Buffer): void {
-    if (!this.error) this.z.write(b);
+  private poke(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
   }
 
-  /** Waits until everything written so far is inflated (or the stream failed). */
-  async settle(): Promise<void> {
-    if (!this.error) {
-      await Promise.race([new Promise<void>((r) => this.z.flush(() => r())), this.closed]);
-    }
-    this.raise();
+  /** Inflates `b`, handing on its output; resolves once zlib has taken all of it. */
+  async write(b: Buffer): Promise<void> {
+    let taken = false;
+    this.z.write(b, () => {
+      taken = true;
+      this.poke();
+    });
+    await this.pump(() => taken);
   }
 
   async end(): Promise<void> {
-    if (!this.error) {
-      const ended = new Promise<void>((r) => this.z.once('end', () => r()));
-      this.z.end();
-      await Promise.race([ended, this.closed]);
+    let ended = false;
+    this.z.once('end', () => {
+      ended = true;
+      this.poke();
+    });
+    this.z.end();
+    await this.pump(() => ended);
+  }
+
+  /** Reads what zlib has inflated, waiting for more, until `done()` (or an error). */
+  private async pump(done: () => boolean): Promise<void> {
+    for (;;) {
+      let piece: Buffer | null;
+      while (!this.error && (piece = this.z.read() as Buffer | null) !== null) {
+        try {
+          this.onData(piece);
+        } catch (e) {
+          this.error = e;
+          this.z.destroy();
+        }
+      }
+      if (this.error || done() || this.z.destroyed) break;
+      await new Promise<void>((resolve) => (this.wake = resolve));
     }
     this.raise();
   }
@@ -275,8 +295,7 @@ export async function* readEntries(open: FileOpener, sinks: Map<ZipEntry, EntryS
         const n = Math.min(left, buf.length);
         const piece = buf.subarray(0, n);
         if (inflater) {
-          inflater.write(piece);
-          await inflater.settle();
+          await inflater.write(piece);
         } else {
           for (let s = 0; s < n; s += 64 * 1024) emit(piece.subarray(s, Math.min(n, s + 64 * 1024)));
         }
