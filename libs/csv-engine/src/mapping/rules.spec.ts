@@ -301,4 +301,63 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
       { numRuns: 200 },
     );
   });
+
+  it('property: both paths agree with formula protection, other delimiters and quotes in the pattern', async () => {
+    const fc = (await import('fast-check')).default;
+    const { writeCsv } = await import('../writer');
+    // The byte path reads the parser's field flags to decide the quotes: so the file's delimiter and the
+    // output's vary, and values hold formula starts, quotes and both delimiters.
+    const value = fc.string({
+      unit: fc.constantFrom('a', ' ', '\t', ',', ';', '"', 'é', '=', '@', '+', '-', '1', '(', '\n', '\r'),
+      maxLength: 6,
+    });
+    const pattern = fc.constantFrom(
+      '{A} {B}',
+      '{A}, {B} ({C})',
+      '{A};{B}',
+      '"{A}" {B}',
+      '= {C}',
+      '+{A}',
+      ' \n{A}\n{B} ',
+      '{C}-{A}',
+    );
+    const delimiter = fc.constantFrom<',' | ';' | '\t'>(',', ';', '\t');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(value, value, value), { minLength: 1, maxLength: 5 }),
+        pattern,
+        delimiter,
+        delimiter,
+        fc.boolean(),
+        async (rows, pat, inDelim, outDelim, formulaProtection) => {
+          // Written unprotected: the values reach the engine as they are, formula starts and all.
+          const csv = writeCsv([['A', 'B', 'C'], ...rows], {
+            lineEnding: '\n',
+            delimiter: inDelim,
+            formulaProtection: false,
+          });
+          const options: ApplyOptions = {
+            formulaProtection,
+            delimiter: outDelim,
+            input: { delimiter: inDelim },
+          };
+          const combine = { kind: 'combine', pattern: pat };
+          const bytes = await run(
+            csv,
+            ['X'],
+            [{ templateColumn: 'X', dataColumn: '', transform: combine }],
+            options,
+          );
+          const text = await run(
+            csv,
+            ['X'],
+            [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+            options,
+          );
+          expect(bytes.text).toBe(text.text);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
