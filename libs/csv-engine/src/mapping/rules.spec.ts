@@ -237,6 +237,33 @@ describe('applyMapping with chains, rules and a patch', () => {
   });
 });
 
+describe('type checks on bytes', () => {
+  it('property: number, amount and email on bytes agree with the text check', async () => {
+    const fc = (await import('fast-check')).default;
+    // Printable ASCII and tab: the text checks' \\s also knows Unicode spaces, and lets control bytes
+    // through that the byte check refuses (neither comes up in a real address).
+    const unit = fc.constantFrom(...'a1.@-+eE()"[]\\<>,;: \t\x7f'.split(''));
+    const text = fc.string({ unit, maxLength: 8 });
+    // Random text, and text shaped like an address so the accepting side is reached too.
+    const value = fc.oneof(
+      text,
+      fc.tuple(text, text, text).map(([a, b, c]) => `${a}@${b}.${c}`),
+    );
+    for (const type of ['number', 'amount', 'email'] as const) {
+      const c = compileRules({ type }, 'col');
+      if (c?.check == null || c.checkBytes === null) throw new Error(`no byte check for ${type}`);
+      const { check, checkBytes } = c;
+      fc.assert(
+        fc.property(value, (v) => {
+          const b = Buffer.from(`x${v}y`);
+          expect(checkBytes(b, 1, b.length - 1)).toBe(check(v) === null);
+        }),
+        { numRuns: 3000 },
+      );
+    }
+  });
+});
+
 describe('combine on bytes (a combine alone) and on text (a combine in a chain)', () => {
   it('property: both paths write the same cell as combineValues', async () => {
     const fc = (await import('fast-check')).default;

@@ -179,9 +179,7 @@ export class MappingRun implements ChainHost, PlanInput {
       return;
     }
     if (this.protect && buf[s] === APOS && needsFormulaGuard(buf, s + 1, e)) s++;
-    checkBytes(rules, buf, s, e, rowNo, (rule, message, value) =>
-      this.warn(rowNo, op.column, value, message, rule),
-    );
+    checkBytes(rules, buf, s, e, rowNo, op.column, this);
   }
 
   private check(rules: CompiledRules, column: string, v: string, rowNo: number): void {
