@@ -23,31 +23,39 @@ const APOS = 0x27;
 
 const isWs = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 
-/** The pieces of one combined cell (reused row after row) and the general path's scratch sink. */
+/** The record itself as a piece's source (else the index of a literal). */
+const RECORD = -1;
+
+/**
+ * The pieces of one combined cell (reused row after row) and the general path's scratch sink. A piece is
+ * numbers only — its source (RECORD or a literal's index) and span — so laying out a cell stores no
+ * object reference (each would cost a write barrier).
+ */
 export class CombineScratch {
-  bufs: Buffer[] = [];
-  views: DataView[] = [];
-  starts = new Int32Array(16);
-  ends = new Int32Array(16);
+  from: Int32Array = new Int32Array(16);
+  starts: Int32Array = new Int32Array(16);
+  ends: Int32Array = new Int32Array(16);
   n = 0;
   readonly sink = new ByteSink(4096);
 
-  push(buf: Buffer, view: DataView, s: number, e: number): void {
+  push(from: number, s: number, e: number): void {
     const n = this.n;
     if (n === this.starts.length) {
-      const starts = new Int32Array(n * 2);
-      const ends = new Int32Array(n * 2);
-      starts.set(this.starts);
-      ends.set(this.ends);
-      this.starts = starts;
-      this.ends = ends;
+      this.from = grow(this.from);
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
     }
-    this.bufs[n] = buf;
-    this.views[n] = view;
+    this.from[n] = from;
     this.starts[n] = s;
     this.ends[n] = e;
     this.n = n + 1;
   }
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Does lit[s, e) hold a byte that makes the cell need quotes (it holds no quote: see litQuote)? */
@@ -116,7 +124,7 @@ export function mapCombine(
     if (next < 0) while (ss < sep.length && isWs(sep[ss])) ss++;
     if (ss < sep.length) {
       if (!quote && litSpecial(sep, ss, sep.length, delim)) quote = true;
-      scratch.push(sep, litViews[sepIndex], ss, sep.length);
+      scratch.push(sepIndex, ss, sep.length);
       total += sep.length - ss;
     }
     if (kind === ESCAPED) quote = true;
@@ -129,7 +137,7 @@ export function mapCombine(
         }
       }
     }
-    scratch.push(buf, view, s, e);
+    scratch.push(RECORD, s, e);
     total += e - s;
     next = k + 1;
   }
@@ -140,12 +148,13 @@ export function mapCombine(
   while (te > 0 && isWs(tail[te - 1])) te--;
   if (te > 0) {
     if (!quote && litSpecial(tail, 0, te, delim)) quote = true;
-    scratch.push(tail, litViews[tailIndex], 0, te);
+    scratch.push(tailIndex, 0, te);
     total += te;
   }
   let guard = false;
   if (out.protect) {
-    const b0 = scratch.bufs[0][scratch.starts[0]];
+    const first = scratch.from[0];
+    const b0 = (first === RECORD ? buf : lits[first])[scratch.starts[0]];
     // = and @ always; + and - unless the whole cell is a number or phone number (the general path reads
     // it). Tab, CR and LF cannot start a trimmed cell.
     if (b0 === 0x2b || b0 === 0x2d) {
@@ -158,11 +167,14 @@ export function mapCombine(
   sink.ensure(total + 3);
   if (quote) sink.byte(QUOTE);
   if (guard) sink.byte(APOS);
-  const bufs = scratch.bufs;
-  const views = scratch.views;
+  const from = scratch.from;
   const starts = scratch.starts;
   const pieceEnds = scratch.ends;
-  for (let i = 0; i < scratch.n; i++) sink.copyFrom(bufs[i], views[i], starts[i], pieceEnds[i]);
+  for (let i = 0; i < scratch.n; i++) {
+    const k = from[i];
+    if (k === RECORD) sink.copyFrom(buf, view, starts[i], pieceEnds[i]);
+    else sink.copyFrom(lits[k], litViews[k], starts[i], pieceEnds[i]);
+  }
   if (quote) sink.byte(QUOTE);
 }
 
