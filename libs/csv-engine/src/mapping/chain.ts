@@ -29,8 +29,6 @@ export interface ChainPlan {
   combine: CombinePattern | null;
   /** The combine pattern's literals as UTF-8 (for the byte path). */
   litBytes: Buffer[];
-  /** viewOf() each of litBytes. */
-  litViews: DataView[];
   /** Does a literal hold a quote (the byte path then joins the cell before writing it)? */
   litQuote: boolean;
   /** Data column of each combine reference (-1: the row has no such field). */
@@ -46,7 +44,6 @@ export function newChain(): ChainPlan {
     source: SRC_NONE,
     combine: null,
     litBytes: [],
-    litViews: [],
     litQuote: false,
     combineSrc: [],
     constant: '',

@@ -5,7 +5,6 @@ import { compileOutput, isValidPattern, patternOrder } from '../dates';
 import { MappingError, OptionsError } from '../errors';
 import type { SourceInfo } from '../reader';
 import type { ApplyOptions, ApplyStats, ControlTotal, MappingPair, Transform } from '../types';
-import { viewOf } from '../writer';
 import { describeDecision, type Decided } from './inference';
 import {
   OP_BOOL,
@@ -347,7 +346,6 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       chain.combine = pattern;
       chain.combineSrc = pattern.cols.map((c) => columnIndex(info, c, column));
       chain.litBytes = pattern.lits.map((l) => Buffer.from(l, 'utf8'));
-      chain.litViews = chain.litBytes.map(viewOf);
       chain.litQuote = pattern.lits.some((l) => l.includes('"'));
       rest = steps.slice(1);
       if (rest.length === 0) op.kind = OP_COMBINE;

@@ -329,6 +329,38 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
     );
   });
 
+  it('both paths agree on malformed fields, long values and a column used many times', async () => {
+    const long = 'x'.repeat(300);
+    const csv = [
+      'A,B',
+      'ab"c,d',
+      `"q" tail,${long}`,
+      `${long},"${long}, ""${long}"""`,
+      '"=1+2", @x ',
+      '+1 555,-x',
+      '',
+    ].join('\n');
+    for (const pat of ['{A} {B}', '{B}{B}{B}{B}{B}{B}{B}{B}{A}', '({A}) {B}']) {
+      for (const formulaProtection of [true, false]) {
+        const combine = { kind: 'combine', pattern: pat };
+        const options: ApplyOptions = { formulaProtection };
+        const bytes = await run(
+          csv,
+          ['X'],
+          [{ templateColumn: 'X', dataColumn: '', transform: combine }],
+          options,
+        );
+        const text = await run(
+          csv,
+          ['X'],
+          [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+          options,
+        );
+        expect(bytes.text).toBe(text.text);
+      }
+    }
+  });
+
   it('property: both paths agree with formula protection, other delimiters and quotes in the pattern', async () => {
     const fc = (await import('fast-check')).default;
     const { writeCsv } = await import('../writer');

@@ -34,7 +34,7 @@ import { checkBytes, checkValue, type CompiledRules } from './rules';
 import { finishTotals } from './totals';
 import { mapBoolean } from './transforms/boolean';
 import { GUARD as FORMULA_GUARD, copyField } from './transforms/copy';
-import { CombineScratch, mapCombine } from './transforms/combine';
+import { mapCombine } from './transforms/combine';
 import { mapDate } from './transforms/date';
 import { mapDebitCredit, mapNumber } from './transforms/number';
 import { mapText } from './transforms/text';
@@ -89,7 +89,7 @@ export class MappingRun implements ChainHost, PlanInput {
   readonly cv: Span = { buf: Buffer.alloc(0), s: 0, e: 0 };
   /** Where the byte transforms that start a chain write their cell (see chain.ts). */
   readonly scratch: CellOut = scratchOut(this);
-  private readonly combineScratch = new CombineScratch();
+  private readonly combineScratch = new ByteSink(4096);
   private readonly patch: RowPatch | null;
   /** Rows with an edit in the patch, counted as they are written. */
   private editedRows = 0;

@@ -3,13 +3,15 @@
 // combineValues then writeCell (tested): a blank field is dropped with the separator before it, a
 // separator's leading space after a space is dropped, the result is trimmed.
 //
-// The cell is first laid out as pieces (spans of the record or of a literal), then written straight into
-// the output: the parser's field flags say whether a field needs quotes, so the field bytes are read only
-// to trim and copy them. What the flags cannot settle — a malformed field, a literal holding a quote, a
-// leading + or - under formula protection — takes the general path, which joins the cell in a scratch sink
-// and hands it to writeCell.
+// The cell is written straight into the output one byte after where it starts (room for the opening
+// quote, known only at the end); an unquoted cell is moved back by that byte. The parser's field flags
+// say whether a field can hold a byte that needs quotes, so most field bytes are only copied. What the
+// flags cannot settle — a malformed field, a literal holding a quote, a leading + or - under formula
+// protection — takes the general path, which joins the cell in a scratch sink and hands it to writeCell.
+// The code is kept small on purpose: the row loop runs it with the date and number transforms, and the
+// machine code of all of them has to stay in the CPU's instruction cache.
 import { F_ESCAPED, F_MALFORMED, F_NEEDS_QUOTE, F_PLAIN, QUOTE, type RecordView } from '../../parser';
-import { ByteSink, needsFormulaGuard, writeCell } from '../../writer';
+import { needsFormulaGuard, writeCell, type ByteSink } from '../../writer';
 import { contentInto, type CellOut } from '../cells';
 import type { ChainPlan } from '../chain';
 import type { Op } from '../plan';
@@ -23,85 +25,49 @@ const APOS = 0x27;
 
 const isWs = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 
-/** The record itself as a piece's source (else the index of a literal). */
-const RECORD = -1;
-
-/**
- * The pieces of one combined cell (reused row after row) and the general path's scratch sink. A piece is
- * numbers only — its source (RECORD or a literal's index) and span — so laying out a cell stores no
- * object reference (each would cost a write barrier).
- */
-export class CombineScratch {
-  from: Int32Array = new Int32Array(16);
-  starts: Int32Array = new Int32Array(16);
-  ends: Int32Array = new Int32Array(16);
-  n = 0;
-  readonly sink = new ByteSink(4096);
-
-  push(from: number, s: number, e: number): void {
-    const n = this.n;
-    if (n === this.starts.length) {
-      this.from = grow(this.from);
-      this.starts = grow(this.starts);
-      this.ends = grow(this.ends);
-    }
-    this.from[n] = from;
-    this.starts[n] = s;
-    this.ends[n] = e;
-    this.n = n + 1;
-  }
-}
-
-function grow(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** Does lit[s, e) hold a byte that makes the cell need quotes (it holds no quote: see litQuote)? */
-function litSpecial(lit: Buffer, s: number, e: number, delim: number): boolean {
+/** Copies src[s, e) to dst at p; says whether a byte makes the cell need quotes (none is a quote). */
+function copyChecked(dst: Buffer, p: number, src: Buffer, s: number, e: number, delim: number): boolean {
+  let special = false;
   for (let i = s; i < e; i++) {
-    const b = lit[i];
-    if (b === delim || b === 0x0a || b === 0x0d) return true;
+    const b = src[i];
+    dst[p++] = b;
+    if (b === delim || b === 0x0a || b === 0x0d) special = true;
   }
-  return false;
+  return special;
 }
 
 /**
  * `sameDelim`: the file's delimiter is the output's, so a field the parser found needs no quotes needs
- * none on output either.
+ * none on output either. `scratch`: the general path's.
  */
-export function mapCombine(
-  out: CellOut,
-  r: RecordView,
-  op: Op,
-  scratch: CombineScratch,
-  sameDelim: boolean,
-): void {
+export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSink, sameDelim: boolean): void {
   const c = op.chain as ChainPlan;
   if (c.litQuote) {
-    combineGeneral(out, r, op, scratch.sink);
+    combineGeneral(out, r, op, scratch);
     return;
   }
   const lits = c.litBytes;
-  const litViews = c.litViews;
   const cols = c.combineSrc;
   const delim = out.delim;
   const buf = r.buf;
-  const view = r.view;
   const ends = r.ends;
   const base = r.base;
-  scratch.n = 0;
-  let next = -1;
+  const sink = out.sink;
+  const before = sink.pos;
+  /** Where the content starts: after the room for a quote (and for the apostrophe when guarded). */
+  let start = before + 1;
+  let p = start;
   let quote = false;
-  let total = 0;
+  let guard = false;
+  let next = -1;
   for (let k = 0; k < cols.length; k++) {
     const src = cols[k];
     if (src >= r.count) continue;
     const f = r.flagsOf(src);
     const kind = f & 3;
     if (kind === MALFORMED) {
-      combineGeneral(out, r, op, scratch.sink);
+      sink.pos = before;
+      combineGeneral(out, r, op, scratch);
       return;
     }
     let s = ends[base + src - 1] + 1;
@@ -115,67 +81,63 @@ export function mapCombine(
     while (s < e && isWs(buf[s])) s++;
     while (e > s && isWs(buf[e - 1])) e--;
     if (s === e) continue;
-    const sepIndex = next < 0 ? 0 : next;
-    const sep = lits[sepIndex];
+    const sep = lits[next < 0 ? 0 : next];
     // The cell is trimmed: the first separator's leading white space goes. (The rule that drops a
     // separator's leading space after a space never applies to a later one: the byte before it is the
     // last of a trimmed field.)
     let ss = 0;
-    if (next < 0) while (ss < sep.length && isWs(sep[ss])) ss++;
-    if (ss < sep.length) {
-      if (!quote && litSpecial(sep, ss, sep.length, delim)) quote = true;
-      scratch.push(sepIndex, ss, sep.length);
-      total += sep.length - ss;
-    }
-    if (kind === ESCAPED) quote = true;
-    else if (!quote && (!sameDelim || (f & NEEDS_QUOTE) !== 0)) {
-      for (let i = s; i < e; i++) {
-        const b = buf[i];
-        if (b === delim || b === 0x0a || b === 0x0d) {
-          quote = true;
-          break;
+    if (next < 0) {
+      while (ss < sep.length && isWs(sep[ss])) ss++;
+      if (out.protect) {
+        // = and @ always; + and - unless the whole cell is a number or phone number (the general path
+        // reads it). Tab, CR and LF cannot start a trimmed cell.
+        const b0 = ss < sep.length ? sep[ss] : buf[s];
+        if (b0 === 0x2b || b0 === 0x2d) {
+          combineGeneral(out, r, op, scratch);
+          return;
         }
+        guard = b0 === 0x3d || b0 === 0x40;
+        if (guard) p = ++start;
       }
     }
-    scratch.push(RECORD, s, e);
-    total += e - s;
+    sink.pos = p;
+    sink.ensure(sep.length - ss + (e - s) + 2);
+    if (copyChecked(sink.buf, p, sep, ss, sep.length, delim)) quote = true;
+    p += sep.length - ss;
+    if (kind === ESCAPED) quote = true;
+    if (!quote && (!sameDelim || (f & NEEDS_QUOTE) !== 0)) {
+      quote = copyChecked(sink.buf, p, buf, s, e, delim);
+      p += e - s;
+    } else {
+      sink.pos = p;
+      sink.copyFrom(buf, r.view, s, e);
+      p = sink.pos;
+    }
     next = k + 1;
   }
-  if (next < 0) return;
-  const tailIndex = lits.length - 1;
-  const tail = lits[tailIndex];
+  if (next < 0) {
+    sink.pos = before;
+    return;
+  }
+  const tail = lits[lits.length - 1];
   let te = tail.length;
   while (te > 0 && isWs(tail[te - 1])) te--;
-  if (te > 0) {
-    if (!quote && litSpecial(tail, 0, te, delim)) quote = true;
-    scratch.push(tailIndex, 0, te);
-    total += te;
+  sink.pos = p;
+  sink.ensure(te + 1);
+  const ob = sink.buf;
+  if (copyChecked(ob, p, tail, 0, te, delim)) quote = true;
+  p += te;
+  if (quote) {
+    ob[before] = QUOTE;
+    if (guard) ob[before + 1] = APOS;
+    ob[p++] = QUOTE;
+  } else {
+    // Moved back by the quote's byte (an apostrophe takes the first byte).
+    if (guard) ob[before] = APOS;
+    for (let i = start; i < p; i++) ob[i - 1] = ob[i];
+    p--;
   }
-  let guard = false;
-  if (out.protect) {
-    const first = scratch.from[0];
-    const b0 = (first === RECORD ? buf : lits[first])[scratch.starts[0]];
-    // = and @ always; + and - unless the whole cell is a number or phone number (the general path reads
-    // it). Tab, CR and LF cannot start a trimmed cell.
-    if (b0 === 0x2b || b0 === 0x2d) {
-      combineGeneral(out, r, op, scratch.sink);
-      return;
-    }
-    guard = b0 === 0x3d || b0 === 0x40;
-  }
-  const sink = out.sink;
-  sink.ensure(total + 3);
-  if (quote) sink.byte(QUOTE);
-  if (guard) sink.byte(APOS);
-  const from = scratch.from;
-  const starts = scratch.starts;
-  const pieceEnds = scratch.ends;
-  for (let i = 0; i < scratch.n; i++) {
-    const k = from[i];
-    if (k === RECORD) sink.copyFrom(buf, view, starts[i], pieceEnds[i]);
-    else sink.copyFrom(lits[k], litViews[k], starts[i], pieceEnds[i]);
-  }
-  if (quote) sink.byte(QUOTE);
+  sink.pos = p;
 }
 
 /** The general path: joins the cell in `scratch` (copying every byte) and writes it with writeCell. */
