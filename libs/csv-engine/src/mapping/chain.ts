@@ -31,6 +31,8 @@ export interface ChainPlan {
   litBytes: Buffer[];
   /** Does a literal hold a quote (the byte path then joins the cell before writing it)? */
   litQuote: boolean;
+  /** Does a literal hold the output delimiter, CR or LF (the byte path then checks literal bytes)? */
+  litSpecial: boolean;
   /** Data column of each combine reference (-1: the row has no such field). */
   combineSrc: number[];
   constant: string;
@@ -45,6 +47,7 @@ export function newChain(): ChainPlan {
     combine: null,
     litBytes: [],
     litQuote: false,
+    litSpecial: false,
     combineSrc: [],
     constant: '',
     inner: null,

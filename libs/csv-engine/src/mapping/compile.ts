@@ -347,6 +347,8 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       chain.combineSrc = pattern.cols.map((c) => columnIndex(info, c, column));
       chain.litBytes = pattern.lits.map((l) => Buffer.from(l, 'utf8'));
       chain.litQuote = pattern.lits.some((l) => l.includes('"'));
+      const delim = String.fromCharCode(p.delim);
+      chain.litSpecial = pattern.lits.some((l) => l.includes(delim) || /[\r\n]/.test(l));
       rest = steps.slice(1);
       if (rest.length === 0) op.kind = OP_COMBINE;
     } else if (first?.kind === 'constant') {

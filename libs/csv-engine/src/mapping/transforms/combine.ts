@@ -36,6 +36,15 @@ function copyChecked(dst: Buffer, p: number, src: Buffer, s: number, e: number, 
   return special;
 }
 
+/** Does src[s, e) hold the delimiter, CR or LF (the parser's NEEDS_QUOTE, found again after trimming)? */
+function hasSpecial(src: Buffer, s: number, e: number, delim: number): boolean {
+  for (let i = s; i < e; i++) {
+    const b = src[i];
+    if (b === delim || b === 0x0a || b === 0x0d) return true;
+  }
+  return false;
+}
+
 /**
  * `sameDelim`: the file's delimiter is the output's, so a field the parser found needs no quotes needs
  * none on output either. `scratch`: the general path's.
@@ -102,17 +111,18 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
     }
     sink.pos = p;
     sink.ensure(sep.length - ss + (e - s) + 2);
-    if (copyChecked(sink.buf, p, sep, ss, sep.length, delim)) quote = true;
-    p += sep.length - ss;
+    const ob = sink.buf;
+    if (c.litSpecial) {
+      if (copyChecked(ob, p, sep, ss, sep.length, delim)) quote = true;
+      p += sep.length - ss;
+    } else for (let i = ss; i < sep.length; i++) ob[p++] = sep[i];
+    sink.pos = p;
+    sink.copyFrom(buf, r.view, s, e);
+    p = sink.pos;
+    // Read the field again only when the parser saw a byte there that needs quotes (it may have been
+    // trimmed off) and the cell has none yet; the first one found settles it.
     if (kind === ESCAPED) quote = true;
-    if (!quote && (!sameDelim || (f & NEEDS_QUOTE) !== 0)) {
-      quote = copyChecked(sink.buf, p, buf, s, e, delim);
-      p += e - s;
-    } else {
-      sink.pos = p;
-      sink.copyFrom(buf, r.view, s, e);
-      p = sink.pos;
-    }
+    else if (!quote && (!sameDelim || (f & NEEDS_QUOTE) !== 0) && hasSpecial(buf, s, e, delim)) quote = true;
     next = k + 1;
   }
   if (next < 0) {
@@ -125,8 +135,10 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
   sink.pos = p;
   sink.ensure(te + 1);
   const ob = sink.buf;
-  if (copyChecked(ob, p, tail, 0, te, delim)) quote = true;
-  p += te;
+  if (c.litSpecial) {
+    if (copyChecked(ob, p, tail, 0, te, delim)) quote = true;
+    p += te;
+  } else for (let i = 0; i < te; i++) ob[p++] = tail[i];
   if (quote) {
     ob[before] = QUOTE;
     if (guard) ob[before + 1] = APOS;
