@@ -3,13 +3,14 @@
 // combineValues then writeCell (tested): a blank field is dropped with the separator before it, a
 // separator's leading space after a space is dropped, the result is trimmed.
 //
-// The cell is written straight into the output one byte after where it starts (room for the opening
-// quote, known only at the end); an unquoted cell is moved back by that byte. The parser's field flags
-// say whether a field can hold a byte that needs quotes, so most field bytes are only copied. What the
-// flags cannot settle — a malformed field, a literal holding a quote, a leading + or - under formula
-// protection — takes the general path, which joins the cell in a scratch sink and hands it to writeCell.
-// The code is kept small on purpose: the row loop runs it with the date and number transforms, and the
-// machine code of all of them has to stay in the CPU's instruction cache.
+// The cell is written straight into the output. Whether it needs quotes is known only at the end, so the
+// opening quote's byte is left free when the first field was quoted in the file (the likely case), and
+// the content is moved by a byte when that guess was wrong. The parser's field flags say whether a field
+// can hold a byte that needs quotes, so most field bytes are only copied. What the flags cannot settle —
+// a malformed field, a literal holding a quote, a leading + or - under formula protection — takes the
+// general path, which joins the cell in a scratch sink and hands it to writeCell. The code is kept small
+// on purpose: the row loop runs it with the date and number transforms, and the machine code of all of
+// them has to stay in the CPU's instruction cache.
 import { F_ESCAPED, F_MALFORMED, F_NEEDS_QUOTE, F_PLAIN, QUOTE, type RecordView } from '../../parser';
 import { needsFormulaGuard, writeCell, type ByteSink } from '../../writer';
 import { contentInto, type CellOut } from '../cells';
@@ -63,9 +64,11 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
   const base = r.base;
   const sink = out.sink;
   const before = sink.pos;
-  /** Where the content starts: after the room for a quote (and for the apostrophe when guarded). */
-  let start = before + 1;
-  let p = start;
+  /** Where the content starts (set at the first field): after the room for what goes before it. */
+  let start = before;
+  let p = before;
+  /** Room left for an opening quote: the first field is quoted in the file, so the cell likely is. */
+  let room = 0;
   let quote = false;
   let guard = false;
   let next = -1;
@@ -106,8 +109,10 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
           return;
         }
         guard = b0 === 0x3d || b0 === 0x40;
-        if (guard) p = ++start;
       }
+      room = kind !== PLAIN || c.litSpecial || !sameDelim ? 1 : 0;
+      start = before + room + (guard ? 1 : 0);
+      p = start;
     }
     sink.pos = p;
     sink.ensure(sep.length - ss + (e - s) + 2);
@@ -133,22 +138,25 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
   let te = tail.length;
   while (te > 0 && isWs(tail[te - 1])) te--;
   sink.pos = p;
-  sink.ensure(te + 1);
+  sink.ensure(te + 2);
   const ob = sink.buf;
   if (c.litSpecial) {
     if (copyChecked(ob, p, tail, 0, te, delim)) quote = true;
     p += te;
   } else for (let i = 0; i < te; i++) ob[p++] = tail[i];
-  if (quote) {
-    ob[before] = QUOTE;
-    if (guard) ob[before + 1] = APOS;
-    ob[p++] = QUOTE;
-  } else {
-    // Moved back by the quote's byte (an apostrophe takes the first byte).
-    if (guard) ob[before] = APOS;
+  // The content moves by a byte when the guess at the first field was wrong (rarely: a quoted field
+  // whose only line break was trimmed off, or a later field that needs the quotes).
+  const want = quote ? 1 : 0;
+  if (want < room) {
     for (let i = start; i < p; i++) ob[i - 1] = ob[i];
     p--;
+  } else if (want > room) {
+    for (let i = p; i > start; i--) ob[i] = ob[i - 1];
+    p++;
   }
+  if (quote) ob[before] = QUOTE;
+  if (guard) ob[before + want] = APOS;
+  if (quote) ob[p++] = QUOTE;
   sink.pos = p;
 }
 
