@@ -333,6 +333,7 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     if (!m) return op;
     if (!isChain) {
       single(op, m, first, true);
+      op.numberMeetsRules = numberMeetsRules(op);
       return op;
     }
     // A chain: its first value, then the text steps.
@@ -370,6 +371,18 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     chain.steps = rest.map((t) => compileStep(t, column));
     return op;
   });
+}
+
+/**
+ * Does every number this op writes pass its column's rules? writeNumber writes [-]digits[.digits] or
+ * (digits[.digits]): always an amount, and a number unless in parentheses. Then the row loop checks only
+ * the values the transform could not read (written as they came).
+ */
+function numberMeetsRules(op: Op): boolean {
+  const c = op.rules;
+  if (op.kind !== OP_NUMBER || c === null) return false;
+  if (c.maxLength > 0 || c.allowed !== null || c.unique !== null) return false;
+  return c.type === 'amount' || (c.type === 'number' && !op.parentheses);
 }
 
 /** Byte transforms that can start a chain (run into the chain's scratch sink). */

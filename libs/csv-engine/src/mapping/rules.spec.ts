@@ -264,6 +264,58 @@ describe('type checks on bytes', () => {
   });
 });
 
+describe('number rules on a number column', () => {
+  it('property: the byte op (which skips the check of numbers it wrote) warns as the text path does', async () => {
+    const fc = (await import('fast-check')).default;
+    const { writeCsv } = await import('../writer');
+    const value = fc.string({
+      unit: fc.constantFrom('1', '0', '9', '.', ',', '-', '+', '(', ')', 'e', ' ', 'x', '€'),
+      maxLength: 8,
+    });
+    const transform = fc.constantFrom(
+      { kind: 'amount' },
+      { kind: 'amount', negative: 'parentheses' },
+      { kind: 'amount', decimals: 0 },
+      { kind: 'number' },
+      { kind: 'number', decimals: 3 },
+    );
+    const type = fc.constantFrom('amount', 'number');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(value, { minLength: 1, maxLength: 6 }),
+        transform,
+        type,
+        async (rows, t, ty) => {
+          const csv = writeCsv([['V'], ...rows.map((v) => [v])], {
+            lineEnding: '\n',
+            formulaProtection: false,
+          });
+          const options: ApplyOptions = {
+            templateRules: { N: { type: ty as 'amount' | 'number' } },
+            input: { delimiter: ',' },
+          };
+          const bytes = await run(
+            csv,
+            ['N'],
+            [{ templateColumn: 'N', dataColumn: 'V', transform: t }],
+            options,
+          );
+          const text = await run(
+            csv,
+            ['N'],
+            [{ templateColumn: 'N', dataColumn: 'V', transform: [t, { kind: 'default', value: '' }] }],
+            options,
+          );
+          expect(bytes.text).toBe(text.text);
+          expect(bytes.stats.warnings).toEqual(text.stats.warnings);
+          expect(bytes.stats.warningsByRule).toEqual(text.stats.warningsByRule);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('combine on bytes (a combine alone) and on text (a combine in a chain)', () => {
   it('property: both paths write the same cell as combineValues', async () => {
     const fc = (await import('fast-check')).default;

@@ -345,7 +345,11 @@ export class MappingRun implements ChainHost, PlanInput {
           if (op.src < count) mapDate(this, r, op, rowNo);
           break;
         case K_NUMBER:
-          if (op.src < count) mapNumber(this, r, op, rowNo);
+          if (op.src < count && mapNumber(this, r, op, rowNo) && op.numberMeetsRules) {
+            // A number it wrote meets the column's rules (compile.ts numberMeetsRules).
+            if (this.quoteAll) quoteCell(sink, before);
+            continue;
+          }
           break;
         case K_DEBIT_CREDIT:
           mapDebitCredit(this, r, op, rowNo);
