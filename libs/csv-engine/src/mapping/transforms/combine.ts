@@ -90,6 +90,7 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
     }
     // An escaped field is taken as it stands in the file, "" and all: trimmed, that is the trimmed
     // value already escaped for a quoted cell (which it makes the cell).
+    const width = e - s;
     while (s < e && isWs(buf[s])) s++;
     while (e > s && isWs(buf[e - 1])) e--;
     if (s === e) continue;
@@ -124,9 +125,9 @@ export function mapCombine(out: CellOut, r: RecordView, op: Op, scratch: ByteSin
     sink.pos = p;
     sink.copyFrom(buf, r.view, s, e);
     p = sink.pos;
-    // Read the field again only when the parser saw a byte there that needs quotes (it may have been
-    // trimmed off) and the cell has none yet; the first one found settles it.
-    if (kind === ESCAPED) quote = true;
+    // A byte the parser saw that needs quotes is still there when trimming took nothing off; else the
+    // field is read again (the first one found settles it). With another delimiter, always.
+    if (kind === ESCAPED || (sameDelim && (f & NEEDS_QUOTE) !== 0 && e - s === width)) quote = true;
     else if (!quote && (!sameDelim || (f & NEEDS_QUOTE) !== 0) && hasSpecial(buf, s, e, delim)) quote = true;
     next = k + 1;
   }
