@@ -29,6 +29,10 @@ export interface ChainPlan {
   combine: CombinePattern | null;
   /** The combine pattern's literals as UTF-8 (for the byte path). */
   litBytes: Buffer[];
+  /** Does a literal hold a quote (the byte path then joins the cell before writing it)? */
+  litQuote: boolean;
+  /** Does a literal hold the output delimiter, CR or LF (the byte path then checks literal bytes)? */
+  litSpecial: boolean;
   /** Data column of each combine reference (-1: the row has no such field). */
   combineSrc: number[];
   constant: string;
@@ -42,6 +46,8 @@ export function newChain(): ChainPlan {
     source: SRC_NONE,
     combine: null,
     litBytes: [],
+    litQuote: false,
+    litSpecial: false,
     combineSrc: [],
     constant: '',
     inner: null,

@@ -333,6 +333,7 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     if (!m) return op;
     if (!isChain) {
       single(op, m, first, true);
+      op.numberMeetsRules = numberMeetsRules(op);
       return op;
     }
     // A chain: its first value, then the text steps.
@@ -346,6 +347,9 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       chain.combine = pattern;
       chain.combineSrc = pattern.cols.map((c) => columnIndex(info, c, column));
       chain.litBytes = pattern.lits.map((l) => Buffer.from(l, 'utf8'));
+      chain.litQuote = pattern.lits.some((l) => l.includes('"'));
+      const delim = String.fromCharCode(p.delim);
+      chain.litSpecial = pattern.lits.some((l) => l.includes(delim) || /[\r\n]/.test(l));
       rest = steps.slice(1);
       if (rest.length === 0) op.kind = OP_COMBINE;
     } else if (first?.kind === 'constant') {
@@ -367,6 +371,18 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     chain.steps = rest.map((t) => compileStep(t, column));
     return op;
   });
+}
+
+/**
+ * Does every number this op writes pass its column's rules? writeNumber writes [-]digits[.digits] or
+ * (digits[.digits]): always an amount, and a number unless in parentheses. Then the row loop checks only
+ * the values the transform could not read (written as they came).
+ */
+function numberMeetsRules(op: Op): boolean {
+  const c = op.rules;
+  if (op.kind !== OP_NUMBER || c === null) return false;
+  if (c.maxLength > 0 || c.allowed !== null || c.unique !== null) return false;
+  return c.type === 'amount' || (c.type === 'number' && !op.parentheses);
 }
 
 /** Byte transforms that can start a chain (run into the chain's scratch sink). */

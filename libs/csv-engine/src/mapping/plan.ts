@@ -69,6 +69,8 @@ export interface Op {
   // chain and rules
   chain: ChainPlan | null;
   rules: CompiledRules | null;
+  /** A number op whose rules are only a type that every number it writes meets (see compile.ts). */
+  numberMeetsRules: boolean;
 }
 
 export function newOp(column: string): Op {
@@ -96,6 +98,7 @@ export function newOp(column: string): Op {
     falseBytes: '',
     chain: null,
     rules: null,
+    numberMeetsRules: false,
   };
 }
 

@@ -237,6 +237,85 @@ describe('applyMapping with chains, rules and a patch', () => {
   });
 });
 
+describe('type checks on bytes', () => {
+  it('property: number, amount and email on bytes agree with the text check', async () => {
+    const fc = (await import('fast-check')).default;
+    // Printable ASCII and tab: the text checks' \\s also knows Unicode spaces, and lets control bytes
+    // through that the byte check refuses (neither comes up in a real address).
+    const unit = fc.constantFrom(...'a1.@-+eE()"[]\\<>,;: \t\x7f'.split(''));
+    const text = fc.string({ unit, maxLength: 8 });
+    // Random text, and text shaped like an address so the accepting side is reached too.
+    const value = fc.oneof(
+      text,
+      fc.tuple(text, text, text).map(([a, b, c]) => `${a}@${b}.${c}`),
+    );
+    for (const type of ['number', 'amount', 'email'] as const) {
+      const c = compileRules({ type }, 'col');
+      if (c?.check == null || c.checkBytes === null) throw new Error(`no byte check for ${type}`);
+      const { check, checkBytes } = c;
+      fc.assert(
+        fc.property(value, (v) => {
+          const b = Buffer.from(`x${v}y`);
+          expect(checkBytes(b, 1, b.length - 1)).toBe(check(v) === null);
+        }),
+        { numRuns: 3000 },
+      );
+    }
+  });
+});
+
+describe('number rules on a number column', () => {
+  it('property: the byte op (which skips the check of numbers it wrote) warns as the text path does', async () => {
+    const fc = (await import('fast-check')).default;
+    const { writeCsv } = await import('../writer');
+    const value = fc.string({
+      unit: fc.constantFrom('1', '0', '9', '.', ',', '-', '+', '(', ')', 'e', ' ', 'x', '€'),
+      maxLength: 8,
+    });
+    const transform = fc.constantFrom(
+      { kind: 'amount' },
+      { kind: 'amount', negative: 'parentheses' },
+      { kind: 'amount', decimals: 0 },
+      { kind: 'number' },
+      { kind: 'number', decimals: 3 },
+    );
+    const type = fc.constantFrom('amount', 'number');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(value, { minLength: 1, maxLength: 6 }),
+        transform,
+        type,
+        async (rows, t, ty) => {
+          const csv = writeCsv([['V'], ...rows.map((v) => [v])], {
+            lineEnding: '\n',
+            formulaProtection: false,
+          });
+          const options: ApplyOptions = {
+            templateRules: { N: { type: ty as 'amount' | 'number' } },
+            input: { delimiter: ',' },
+          };
+          const bytes = await run(
+            csv,
+            ['N'],
+            [{ templateColumn: 'N', dataColumn: 'V', transform: t }],
+            options,
+          );
+          const text = await run(
+            csv,
+            ['N'],
+            [{ templateColumn: 'N', dataColumn: 'V', transform: [t, { kind: 'default', value: '' }] }],
+            options,
+          );
+          expect(bytes.text).toBe(text.text);
+          expect(bytes.stats.warnings).toEqual(text.stats.warnings);
+          expect(bytes.stats.warningsByRule).toEqual(text.stats.warningsByRule);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('combine on bytes (a combine alone) and on text (a combine in a chain)', () => {
   it('property: both paths write the same cell as combineValues', async () => {
     const fc = (await import('fast-check')).default;
@@ -299,6 +378,97 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('both paths agree on malformed fields, long values and a column used many times', async () => {
+    const long = 'x'.repeat(300);
+    const csv = [
+      'A,B',
+      'ab"c,d',
+      `"q" tail,${long}`,
+      `${long},"${long}, ""${long}"""`,
+      '"=1+2", @x ',
+      '+1 555,-x',
+      '',
+    ].join('\n');
+    for (const pat of ['{A} {B}', '{B}{B}{B}{B}{B}{B}{B}{B}{A}', '({A}) {B}']) {
+      for (const formulaProtection of [true, false]) {
+        const combine = { kind: 'combine', pattern: pat };
+        const options: ApplyOptions = { formulaProtection };
+        const bytes = await run(
+          csv,
+          ['X'],
+          [{ templateColumn: 'X', dataColumn: '', transform: combine }],
+          options,
+        );
+        const text = await run(
+          csv,
+          ['X'],
+          [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+          options,
+        );
+        expect(bytes.text).toBe(text.text);
+      }
+    }
+  });
+
+  it('property: both paths agree with formula protection, other delimiters and quotes in the pattern', async () => {
+    const fc = (await import('fast-check')).default;
+    const { writeCsv } = await import('../writer');
+    // The byte path reads the parser's field flags to decide the quotes: so the file's delimiter and the
+    // output's vary, and values hold formula starts, quotes and both delimiters.
+    const value = fc.string({
+      unit: fc.constantFrom('a', ' ', '\t', ',', ';', '"', 'é', '=', '@', '+', '-', '1', '(', '\n', '\r'),
+      maxLength: 6,
+    });
+    const pattern = fc.constantFrom(
+      '{A} {B}',
+      '{A}, {B} ({C})',
+      '{A};{B}',
+      '"{A}" {B}',
+      '= {C}',
+      '+{A}',
+      ' \n{A}\n{B} ',
+      '{C}-{A}',
+    );
+    const delimiter = fc.constantFrom<',' | ';' | '\t'>(',', ';', '\t');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(value, value, value), { minLength: 1, maxLength: 5 }),
+        pattern,
+        delimiter,
+        delimiter,
+        fc.boolean(),
+        async (rows, pat, inDelim, outDelim, formulaProtection) => {
+          // Written unprotected: the values reach the engine as they are, formula starts and all.
+          const csv = writeCsv([['A', 'B', 'C'], ...rows], {
+            lineEnding: '\n',
+            delimiter: inDelim,
+            formulaProtection: false,
+          });
+          const options: ApplyOptions = {
+            formulaProtection,
+            delimiter: outDelim,
+            input: { delimiter: inDelim },
+          };
+          const combine = { kind: 'combine', pattern: pat };
+          const bytes = await run(
+            csv,
+            ['X'],
+            [{ templateColumn: 'X', dataColumn: '', transform: combine }],
+            options,
+          );
+          const text = await run(
+            csv,
+            ['X'],
+            [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+            options,
+          );
+          expect(bytes.text).toBe(text.text);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

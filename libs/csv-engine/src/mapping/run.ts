@@ -179,9 +179,7 @@ export class MappingRun implements ChainHost, PlanInput {
       return;
     }
     if (this.protect && buf[s] === APOS && needsFormulaGuard(buf, s + 1, e)) s++;
-    checkBytes(rules, buf, s, e, rowNo, (rule, message, value) =>
-      this.warn(rowNo, op.column, value, message, rule),
-    );
+    checkBytes(rules, buf, s, e, rowNo, op.column, this);
   }
 
   private check(rules: CompiledRules, column: string, v: string, rowNo: number): void {
@@ -347,7 +345,11 @@ export class MappingRun implements ChainHost, PlanInput {
           if (op.src < count) mapDate(this, r, op, rowNo);
           break;
         case K_NUMBER:
-          if (op.src < count) mapNumber(this, r, op, rowNo);
+          if (op.src < count && mapNumber(this, r, op, rowNo) && op.numberMeetsRules) {
+            // A number it wrote meets the column's rules (compile.ts numberMeetsRules).
+            if (this.quoteAll) quoteCell(sink, before);
+            continue;
+          }
           break;
         case K_DEBIT_CREDIT:
           mapDebitCredit(this, r, op, rowNo);
@@ -361,7 +363,7 @@ export class MappingRun implements ChainHost, PlanInput {
         case K_COMBINE:
           // An edited source column of this row: the text path reads the edit (rules checked below).
           if (this.rowDataEdits !== null) writeTextCell(sink, chainValue(this, r, op, rowNo), delim, protect);
-          else mapCombine(this, r, op, this.combineScratch);
+          else mapCombine(this, r, op, this.combineScratch, sameDelim);
           break;
         default:
           if (op.src < count) mapText(this, r, op);

@@ -14,16 +14,17 @@ import { contentInto, contentOf, isBlank, passThrough, type CellOut, type Span }
 import type { Op } from '../plan';
 import type { DecimalSum } from '../totals';
 
-export function mapNumber(out: CellOut, r: RecordView, op: Op, rowNo: number): void {
+/** Returns true when it wrote a number (false: an empty cell, or the value as it came). */
+export function mapNumber(out: CellOut, r: RecordView, op: Op, rowNo: number): boolean {
   const v = contentInto(out.cv, r, op.src);
-  if (v.s === v.e) return;
+  if (v.s === v.e) return false;
   const n = out.num;
   const reason = parseSimpleNumber(v.buf, v.s, v.e, op.dec, n)
     ? null
     : parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
   const total = op.total as ControlTotal;
   if (reason !== null) {
-    if (isBlank(v.buf, v.s, v.e)) return;
+    if (isBlank(v.buf, v.s, v.e)) return false;
     total.unreadable++;
     out.warn(
       rowNo,
@@ -32,12 +33,13 @@ export function mapNumber(out: CellOut, r: RecordView, op: Op, rowNo: number): v
       `Not ${op.mode === 'amount' ? 'an amount' : 'a number'}: ${reason}`,
     );
     passThrough(out, v);
-    return;
+    return false;
   }
   total.values++;
   (op.srcSum as DecimalSum).add(n);
   writeNumber(out.sink, n, op.decimals, op.parentheses);
   (op.outSum as DecimalSum).add(n);
+  return true;
 }
 
 /** One amount from a debit and a credit column (one of them usually empty). */
