@@ -98,6 +98,32 @@ describe('Hostile workbooks are refused (e2e)', () => {
     expect(b.body.code).toBe('UNSUPPORTED_WORKBOOK');
   });
 
+  it("refuses a row past Excel's last row, and a row that one repeated shared string blows up past 64 MB", async () => {
+    const { agent } = await signUp(app);
+    const far = `${SHEET_PREFIX}<row r="1048577"><c r="A1048577" t="inlineStr"><is><t>x</t></is></c></row>${SHEET_SUFFIX}`;
+    const a = await upload(agent, withParts(base, { 'xl/worksheets/sheet2.xml': far })).expect(400);
+    expect(a.body).toEqual({
+      code: 'INVALID_WORKBOOK',
+      error: expect.stringContaining("past Excel's last row"),
+    });
+    // 46 KB of sheet XML pointing 2,100 times at one 32,767-character string: ~69 MB as CSV.
+    const sst =
+      '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      `<si><t>${'x'.repeat(32_767)}</t></si></sst>`;
+    const wide = `${SHEET_PREFIX}<row r="2">${'<c t="s"><v>0</v></c>'.repeat(2_100)}</row>${SHEET_SUFFIX}`;
+    const before = rssMb();
+    const b = await upload(
+      agent,
+      withParts(base, {
+        'xl/sharedStrings.xml': sst,
+        'xl/worksheets/sheet1.xml': SHEET_PREFIX + SHEET_SUFFIX, // the other sheet no longer points into it
+        'xl/worksheets/sheet2.xml': wide,
+      }),
+    ).expect(400);
+    expect(rssMb() - before).toBeLessThan(200);
+    expect(b.body).toEqual({ code: 'INVALID_WORKBOOK', error: expect.stringContaining('larger than 64 MB') });
+  });
+
   it('refuses a workbook with external links', async () => {
     const { agent } = await signUp(app);
     const rels = textOf(base, 'xl/_rels/workbook.xml.rels').replace(

@@ -14,6 +14,27 @@ async function run(csv: string | Buffer[], headers: string[], pairs: unknown[], 
   return { text: data.toString('utf8'), stats };
 }
 
+/**
+ * One column mapped twice: with `transform` alone (the byte path) and with a no-op step after it (a
+ * chain, the text path). The two must agree.
+ */
+async function bytePathAndTextPath(
+  csv: string,
+  pair: { templateColumn: string; dataColumn: string },
+  transform: unknown,
+  options: ApplyOptions,
+) {
+  const headers = [pair.templateColumn];
+  const bytes = await run(csv, headers, [{ ...pair, transform }], options);
+  const text = await run(
+    csv,
+    headers,
+    [{ ...pair, transform: [transform, { kind: 'default', value: '' }] }],
+    options,
+  );
+  return { bytes, text };
+}
+
 const problems = (type: Parameters<typeof compileRules>[0], values: string[]) => {
   const c = compileRules(type, 'col');
   if (!c) return values.map(() => []);
@@ -294,16 +315,10 @@ describe('number rules on a number column', () => {
             templateRules: { N: { type: ty as 'amount' | 'number' } },
             input: { delimiter: ',' },
           };
-          const bytes = await run(
+          const { bytes, text } = await bytePathAndTextPath(
             csv,
-            ['N'],
-            [{ templateColumn: 'N', dataColumn: 'V', transform: t }],
-            options,
-          );
-          const text = await run(
-            csv,
-            ['N'],
-            [{ templateColumn: 'N', dataColumn: 'V', transform: [t, { kind: 'default', value: '' }] }],
+            { templateColumn: 'N', dataColumn: 'V' },
+            t,
             options,
           );
           expect(bytes.text).toBe(text.text);
@@ -396,16 +411,10 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
       for (const formulaProtection of [true, false]) {
         const combine = { kind: 'combine', pattern: pat };
         const options: ApplyOptions = { formulaProtection };
-        const bytes = await run(
+        const { bytes, text } = await bytePathAndTextPath(
           csv,
-          ['X'],
-          [{ templateColumn: 'X', dataColumn: '', transform: combine }],
-          options,
-        );
-        const text = await run(
-          csv,
-          ['X'],
-          [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+          { templateColumn: 'X', dataColumn: '' },
+          combine,
           options,
         );
         expect(bytes.text).toBe(text.text);
@@ -453,16 +462,10 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
             input: { delimiter: inDelim },
           };
           const combine = { kind: 'combine', pattern: pat };
-          const bytes = await run(
+          const { bytes, text } = await bytePathAndTextPath(
             csv,
-            ['X'],
-            [{ templateColumn: 'X', dataColumn: '', transform: combine }],
-            options,
-          );
-          const text = await run(
-            csv,
-            ['X'],
-            [{ templateColumn: 'X', dataColumn: '', transform: [combine, { kind: 'default', value: '' }] }],
+            { templateColumn: 'X', dataColumn: '' },
+            combine,
             options,
           );
           expect(bytes.text).toBe(text.text);
