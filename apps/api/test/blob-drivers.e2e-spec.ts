@@ -114,6 +114,32 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
     expect(downloaded).toBe(now.body.csvData);
   });
 
+  it('takes a file of several 5 MiB parts and a job writes a result of several parts, byte for byte', async () => {
+    const { agent } = await signUp(app, 'business');
+    const rows = 600_000; // ~13 MB in and out: three 5 MiB multipart parts each way with s3
+    const t = await upload(agent, 'template', 't.csv', TEMPLATE).expect(201);
+    const d = await upload(agent, 'data', 'big.csv', dataCsv(rows)).expect(201);
+    expect(d.body.rowCount).toBe(rows);
+    const queued = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings, async: true })
+      .expect(202);
+    let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
+    for (let i = 0; i < 300 && view.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
+    }
+    expect(view.state).toBe('completed');
+    const res = await agent.get(view.resultUrl);
+    const downloaded =
+      driver === 's3' ? await (await fetch(res.headers.location as string)).text() : (res.text as string);
+    let expected = TEMPLATE;
+    for (let i = 1; i <= rows; i++) expected += `Kunde ${i},${i}.50\n`;
+    expect(downloaded.length).toBe(expected.length);
+    expect(downloaded === expected).toBe(true);
+  });
+
   it('refuses presigned uploads outside Enterprise with the upgrade message', async () => {
     const { agent } = await signUp(app, 'business');
     const res = await agent
