@@ -20,7 +20,8 @@ import { MailService } from '../mail/mail.service';
 // to their own team (whose id is their id). Every request re-reads the membership, so a removal ends the
 // member's access at once.
 
-export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+// Computed by Postgres from its own now(), the same clock as created_at, so the link lives exactly 7 days.
+export const INVITATION_TTL = '7 days';
 
 /** How many runs GET /api/team/usage lists. */
 export const RECENT_RUNS = 50;
@@ -152,8 +153,8 @@ export class TeamsService {
       }
       const [inserted] = (await tx.query(
         `INSERT INTO team_invitations (team_id, email, token_hash, invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id, email, created_at, expires_at`,
-        [user.teamId, email, hashInvitationToken(token), user.id, new Date(Date.now() + INVITATION_TTL_MS)],
+         VALUES ($1, $2, $3, $4, now() + $5::interval) RETURNING id, email, created_at, expires_at`,
+        [user.teamId, email, hashInvitationToken(token), user.id, INVITATION_TTL],
       )) as Array<{ id: string; email: string; created_at: Date; expires_at: Date }>;
       return inserted;
     });
