@@ -105,3 +105,64 @@ test('cp1252 ; bank file with a preamble: fix the header row, accept the amount 
     ),
   );
 });
+
+test('dates that could be day- or month-first: the preview and the result say how they were read, and the card changes it', async ({
+  page,
+}) => {
+  await signUp(page, newUser('dmy'));
+  await page.goto('/csv-mapper');
+  await choose(page, 'template', {
+    name: 'ledger-template.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Date,Description,Amount\r\n'),
+  });
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  // every day is 12 or less: nothing in the column tells 1 November from 11 January
+  await choose(page, 'data', {
+    name: 'statement-november.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Date,Description,Amount\r\n01/11/2026,Coffee,-12.50\r\n02/11/2026,Refund,7.25\r\n12/11/2026,Rent,-950.00\r\n',
+    ),
+  });
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept all' }).click();
+
+  // the preview names the guess as a note on the column, not as a value that could not be read
+  const notes = page.getByTestId('column-notes');
+  await expect(notes).toContainText(
+    'Date: Every date in the column could be day-first or month-first; read as month-first (MM/DD)',
+  );
+  await expect(page.getByText(/could not be read/)).toHaveCount(0);
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('row').nth(1)).toContainText('2026-01-11');
+  await expect(preview.locator('[data-warning="true"]')).toHaveCount(0);
+
+  const generate = page.getByRole('button', { name: 'Generate CSV' });
+  await generate.scrollIntoViewIfNeeded();
+  await generate.click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('column-notes')).toContainText('How columns were read');
+  await expect(page.getByTestId('column-notes')).toContainText('read as month-first (MM/DD)');
+  await expect(page.getByTestId('result-warnings')).toHaveCount(0);
+
+  // back on step 3, the Date card says the dates are day-first; the note goes and the dates change
+  await stepButton(page, 3).click();
+  const read = page.getByRole('combobox', { name: 'How dates are read for Date' });
+  await expect(read).toHaveValue('auto');
+  await read.selectOption('DD/MM/YYYY');
+  await expect(preview.getByRole('row').nth(1)).toContainText('2026-11-01');
+  await expect(page.getByTestId('column-notes')).toHaveCount(0);
+
+  await generate.scrollIntoViewIfNeeded();
+  await generate.click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('column-notes')).toHaveCount(0);
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(fs.readFileSync(await dl.path()).toString('utf8')).toBe(
+    'Date,Description,Amount\r\n2026-11-01,Coffee,-12.50\r\n2026-11-02,Refund,7.25\r\n2026-11-12,Rent,-950.00\r\n',
+  );
+});

@@ -1,11 +1,19 @@
-import { Box, Card, HStack, Spinner, Table, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { PreviewResponse } from '@csv-mapper/contracts';
+import { splitWarnings } from '../utils/warnings';
 
-/** The first output rows for the current mappings; cells a transform could not read are highlighted. */
+/**
+ * The first output rows for the current mappings; cells a transform could not read are highlighted, and
+ * notes on how a whole column was read (an ambiguous date order, a guessed decimal separator) are listed
+ * above the rows, so the user can set the column's transform when the guess is wrong.
+ */
 export function MappingPreview({ preview, loading }: { preview: PreviewResponse | null; loading: boolean }) {
+  const { columnNotes, cellWarnings, cellCount } = splitWarnings(
+    preview?.warnings ?? [],
+    preview?.warningCount ?? 0,
+  );
   const flagged = new Map<string, string>();
-  for (const w of preview?.warnings ?? [])
-    flagged.set(`${w.row}:${w.column}`, `${w.reason} (value "${w.value}")`);
+  for (const w of cellWarnings) flagged.set(`${w.row}:${w.column}`, `${w.reason} (value "${w.value}")`);
   return (
     <Card.Root mt="6">
       <Card.Header pb="2">
@@ -18,13 +26,40 @@ export function MappingPreview({ preview, loading }: { preview: PreviewResponse 
         <Text fontSize="sm" color="fg.muted">
           {preview
             ? `First ${preview.rows.length} of ${preview.totalRowsInFile.toLocaleString('en-GB')} rows as they will be written.` +
-              (preview.warningCount > 0
-                ? ` ${preview.warningCount} value${preview.warningCount === 1 ? '' : 's'} could not be read (highlighted).`
+              (cellCount > 0
+                ? ` ${cellCount} value${cellCount === 1 ? '' : 's'} could not be read (highlighted).`
                 : '')
             : 'Map a column to see the output here.'}
         </Text>
       </Card.Header>
       <Card.Body pt="2">
+        {columnNotes.length > 0 ? (
+          <Stack
+            as="ul"
+            gap="1"
+            mb="3"
+            p="3"
+            ps="7"
+            fontSize="sm"
+            borderWidth="1px"
+            borderColor="orange.muted"
+            bg="orange.subtle"
+            borderRadius="md"
+            data-testid="column-notes"
+          >
+            {columnNotes.map((w, i) => (
+              <li key={i}>
+                <Text as="span" fontWeight="semibold">
+                  {w.column}:
+                </Text>{' '}
+                {w.reason}
+              </li>
+            ))}
+            <Text as="li" listStyleType="none" color="fg.muted">
+              If a guess is wrong, choose how the column is read on its card above.
+            </Text>
+          </Stack>
+        ) : null}
         {preview && preview.rows.length > 0 ? (
           <Box overflowX="auto" data-testid="mapping-preview">
             <Table.Root size="sm" variant="outline" showColumnBorder>

@@ -35,6 +35,18 @@ const KINDS: { value: StepKind | ''; label: string }[] = [
 ];
 
 const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'M/D/YYYY'];
+/** How dates are read: detected per column, or an order the user knows (any separator is read). */
+const DATE_INPUTS = [
+  { value: 'auto', label: 'Read: detect day/month order' },
+  { value: 'DD/MM/YYYY', label: 'Read day first (DD/MM)' },
+  { value: 'MM/DD/YYYY', label: 'Read month first (MM/DD)' },
+  { value: 'YYYY-MM-DD', label: 'Read year first (YYYY-MM-DD)' },
+];
+const DECIMAL_SEPARATORS = [
+  { value: 'auto', label: 'Decimal separator: detect' },
+  { value: '.', label: 'Decimal point (1,234.56)' },
+  { value: ',', label: 'Decimal comma (1.234,56)' },
+];
 const BOOLEANS: [string, string][] = [
   ['TRUE', 'FALSE'],
   ['Yes', 'No'],
@@ -106,11 +118,31 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
   return (
     <>
       {transform.kind === 'date' ? (
+        <>
+          <Select
+            label={`How dates are read for ${templateColumn}`}
+            value={transform.input ?? 'auto'}
+            options={
+              DATE_INPUTS.some((o) => o.value === (transform.input ?? 'auto'))
+                ? DATE_INPUTS
+                : [...DATE_INPUTS, { value: transform.input as string, label: `Read ${transform.input}` }]
+            }
+            onChange={(v) => onChange({ ...transform, input: v })}
+          />
+          <Select
+            label={`Date format for ${templateColumn}`}
+            value={transform.output}
+            options={DATE_FORMATS.map((f) => ({ value: f, label: `Output ${f}` }))}
+            onChange={(v) => onChange({ ...transform, output: v })}
+          />
+        </>
+      ) : null}
+      {transform.kind === 'number' || transform.kind === 'amount' ? (
         <Select
-          label={`Date format for ${templateColumn}`}
-          value={transform.output}
-          options={DATE_FORMATS.map((f) => ({ value: f, label: `Output ${f}` }))}
-          onChange={(v) => onChange({ ...transform, output: v })}
+          label={`Decimal separator for ${templateColumn}`}
+          value={transform.decimalSeparator ?? 'auto'}
+          options={DECIMAL_SEPARATORS}
+          onChange={(v) => onChange({ ...transform, decimalSeparator: v as 'auto' | '.' | ',' })}
         />
       ) : null}
       {transform.kind === 'number' || transform.kind === 'amount' ? (

@@ -11,6 +11,7 @@ import {
 } from '../../utils/output-options';
 import { useResultHead } from '../../hooks/use-result-head';
 import { rowSummary } from '../../utils/result-summary';
+import { splitWarnings } from '../../utils/warnings';
 import { ControlTotalsCard } from './control-totals-card';
 import { OutputOptionsForm } from './output-options-form';
 
@@ -32,6 +33,22 @@ export interface ResultScreenProps {
   review?: ReactNode;
 }
 
+/** An orange box for what the user should look at before using the file. */
+function Notice({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Box
+      borderWidth="1px"
+      borderColor="orange.muted"
+      bg="orange.subtle"
+      borderRadius="md"
+      p="4"
+      data-testid={testId}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** A TAB would be invisible in the raw preview: shown as an arrow. */
 const visible = (line: string) => line.replace(/\t/g, '→');
 
@@ -45,6 +62,7 @@ export function ResultScreen({
   review,
 }: ResultScreenProps) {
   const rows = rowSummary(result);
+  const { columnNotes, cellWarnings, cellCount } = splitWarnings(result.warnings, result.warningCount);
   const applied = result.output;
   const described = describeOptions(applied ?? { matchedTemplate: choice.matchTemplate });
   const unencodable = result.totals?.unmappableCharacters ?? 0;
@@ -175,22 +193,34 @@ export function ResultScreen({
         </Card.Root>
       </SimpleGrid>
 
-      {result.warningCount > 0 ? (
-        <Box
-          borderWidth="1px"
-          borderColor="orange.muted"
-          bg="orange.subtle"
-          borderRadius="md"
-          p="4"
-          data-testid="result-warnings"
-        >
+      {columnNotes.length > 0 ? (
+        <Notice testId="column-notes">
           <Text as="h2" fontWeight="semibold">
-            {result.warningCount === 1
-              ? '1 value could not be read and was left unchanged'
-              : `${result.warningCount.toLocaleString('en-GB')} values could not be read and were left unchanged`}
+            How columns were read
           </Text>
           <Stack as="ul" gap="1" mt="2" fontSize="sm" ps="4">
-            {result.warnings.slice(0, 5).map((w, i) => (
+            {columnNotes.map((w, i) => (
+              <li key={i}>
+                {w.column}: {w.reason}
+              </li>
+            ))}
+          </Stack>
+          <Text fontSize="sm" mt="2" color="fg.muted">
+            If a guess is wrong, go back to step 3, choose how that column is read on its card, and generate
+            again.
+          </Text>
+        </Notice>
+      ) : null}
+
+      {cellCount > 0 ? (
+        <Notice testId="result-warnings">
+          <Text as="h2" fontWeight="semibold">
+            {cellCount === 1
+              ? '1 value to check (written as it was)'
+              : `${cellCount.toLocaleString('en-GB')} values to check (written as they were)`}
+          </Text>
+          <Stack as="ul" gap="1" mt="2" fontSize="sm" ps="4">
+            {cellWarnings.slice(0, 5).map((w, i) => (
               <li key={i}>
                 Row {w.row}
                 {w.column ? `, ${w.column}` : ''}: "{w.value}" — {w.reason}
@@ -218,7 +248,7 @@ export function ResultScreen({
               {result.warningCount > result.warnings.length ? ` (first ${result.warnings.length})` : ''}
             </Link>
           )}
-        </Box>
+        </Notice>
       ) : null}
 
       <Card.Root>
