@@ -122,7 +122,7 @@ test('dates that could be day- or month-first: the preview and the result say ho
     name: 'statement-november.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      'Date,Description,Amount\r\n01/11/2026,Coffee,-12.50\r\n02/11/2026,Refund,7.25\r\n12/11/2026,Rent,-950.00\r\n',
+      'Date,Description,Amount\r\n01/11/2026,Coffee,-12.50\r\n02/11/2026,Refund,7.25\r\n12/11/2026,Rent,"-1,250"\r\n',
     ),
   });
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
@@ -154,6 +154,16 @@ test('dates that could be day- or month-first: the preview and the result say ho
   await expect(preview.getByRole('row').nth(1)).toContainText('2026-11-01');
   await expect(page.getByTestId('column-notes')).toHaveCount(0);
 
+  // the Amount card's decimal separator: detected as a point ("-1,250" is -1250); a comma makes it -1.25
+  await page.getByRole('combobox', { name: 'Transform for Amount' }).selectOption('amount');
+  const separator = page.getByRole('combobox', { name: 'Decimal separator for Amount' });
+  await expect(separator).toHaveValue('auto');
+  await expect(preview.getByRole('row').nth(3)).toContainText('-1250.00');
+  await separator.selectOption(',');
+  await expect(preview.getByRole('row').nth(3)).toContainText('-1.25');
+  await separator.selectOption('auto');
+  await expect(preview.getByRole('row').nth(3)).toContainText('-1250.00');
+
   await generate.scrollIntoViewIfNeeded();
   await generate.click();
   await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
@@ -163,6 +173,6 @@ test('dates that could be day- or month-first: the preview and the result say ho
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(fs.readFileSync(await dl.path()).toString('utf8')).toBe(
-    'Date,Description,Amount\r\n2026-11-01,Coffee,-12.50\r\n2026-11-02,Refund,7.25\r\n2026-11-12,Rent,-950.00\r\n',
+    'Date,Description,Amount\r\n2026-11-01,Coffee,-12.50\r\n2026-11-02,Refund,7.25\r\n2026-11-12,Rent,-1250.00\r\n',
   );
 });
