@@ -346,6 +346,44 @@ describe('POST /api/process/preview (e2e)', () => {
     if (profile.status === 200) expect(profile.body.usage?.monthlyRowsUsed ?? 0).toBe(0);
   });
 
+  it('reads dates that could be either way as day-first in a file of £ amounts, and says so as a column note', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(
+      agent,
+      'Date,Amount\n',
+      'Booking Date,Value\n01/11/2026,£12.50\n02/11/2026,£7.25 CR\n12/11/2026,(£950.00)\n',
+    );
+    const res = await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({
+        ...ids,
+        mappings: [
+          {
+            templateColumn: 'Date',
+            dataColumn: 'Booking Date',
+            transform: { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' },
+          },
+          { templateColumn: 'Amount', dataColumn: 'Value', transform: { kind: 'amount' } },
+        ],
+      })
+      .expect(200);
+    expect(res.body.rows).toEqual([
+      ['2026-11-01', '12.50'],
+      ['2026-11-02', '7.25'],
+      ['2026-11-12', '-950.00'],
+    ]);
+    expect(res.body.warnings).toEqual([
+      {
+        row: 0,
+        column: 'Date',
+        value: '',
+        reason:
+          "Every date in the column could be day-first or month-first; read as day-first (DD/MM) from the file's locale.",
+      },
+    ]);
+  });
+
   it('keeps the request checks: missing files, unknown columns', async () => {
     const { agent } = await signUp(app);
     const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));

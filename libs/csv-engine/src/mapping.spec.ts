@@ -223,6 +223,31 @@ describe('transforms', () => {
     expect(r.stats.warnings[0].reason).toContain('day-first');
   });
 
+  it('date: an ambiguous column in a file with amounts in £ or € is read day-first; in $ month-first', async () => {
+    const mappings: MappingPair[] = [
+      { templateColumn: 'Date', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
+      { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'amount' } },
+    ];
+    for (const [money, dates, order] of [
+      ['£', '2026-11-01,2026-11-02', 'DMY'],
+      ['€', '2026-11-01,2026-11-02', 'DMY'],
+      ['$', '2026-01-11,2026-02-11', 'MDY'],
+    ] as const) {
+      const r = await run(
+        `Date,Amount\n01/11/2026,${money}12.50\n02/11/2026,${money}7.25 CR\n`,
+        ['Date', 'Amount'],
+        mappings,
+        { lineEnding: '\n' },
+      );
+      const [a, b] = dates.split(',');
+      expect(r.text).toBe(`Date,Amount\n${a},12.50\n${b},7.25\n`);
+      expect(r.stats.inferred[0]).toMatchObject({ column: 'Date', dateOrder: order, fromLocale: true });
+      expect(r.stats.warnings[0].reason).toContain(
+        order === 'DMY' ? 'day-first (DD/MM)' : 'month-first (MM/DD)',
+      );
+    }
+  });
+
   it('date: an input pattern that is not text (JSON number, object, null) is a 400 mapping error, not a crash', () => {
     for (const input of [20240315, { pattern: 'DD/MM/YYYY' }, ['DD/MM/YYYY'], null, true]) {
       const mappings = [

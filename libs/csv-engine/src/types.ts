@@ -34,7 +34,7 @@ export type {
 
 /** The file's locale, used when a column alone cannot decide (all dates ≤ 12/12, only "1,234"-like values). */
 export interface LocaleHint {
-  /** Default: 'DMY' when the file uses a decimal comma, else 'MDY'. */
+  /** Default: 'DMY' when the file uses a decimal comma or amounts in £ or €, else 'MDY'. */
   dateOrder?: 'DMY' | 'MDY';
   /** Default: ',' when the file is semicolon-delimited or another column uses a decimal comma, else '.'. */
   decimalSeparator?: '.' | ',';

@@ -33,6 +33,19 @@ interface ProfileColumn {
   comma: number;
   point: number;
   ambiguousDecimals: number;
+  /** Values written with £ or € (a day-first locale when the dates cannot tell). */
+  dayFirstCurrency: number;
+}
+
+/** Does the UTF-8 value hold £ (C2 A3) or € (E2 82 AC)? */
+function hasDayFirstCurrency(buf: Buffer, s: number, e: number): boolean {
+  for (let i = s; i < e; i++) {
+    const b = buf[i];
+    if (b < 0xc2) continue;
+    if (b === 0xc2 && i + 1 < e && buf[i + 1] === 0xa3) return true;
+    if (b === 0xe2 && i + 2 < e && buf[i + 1] === 0x82 && buf[i + 2] === 0xac) return true;
+  }
+  return false;
 }
 
 function needsDateSample(t: Transform | undefined): boolean {
@@ -87,6 +100,7 @@ export class ColumnProfile {
           comma: 0,
           point: 0,
           ambiguousDecimals: 0,
+          dayFirstCurrency: 0,
         };
         cols.set(src, c);
       }
@@ -134,6 +148,7 @@ export class ColumnProfile {
         if (vote === ',') c.comma++;
         else if (vote === '.') c.point++;
         else if (vote === 'thousands?') c.ambiguousDecimals++;
+        if (hasDayFirstCurrency(v.buf, v.s, v.e)) c.dayFirstCurrency++;
       }
     }
     return ++this.rows < this.maxRows;
@@ -146,7 +161,10 @@ export class ColumnProfile {
     const anyComma = cols.some((c) => c.decimal && c.comma > c.point);
     const decimalHint =
       this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');
-    const dateHint = this.options.locale?.dateOrder ?? (decimalHint === ',' ? 'DMY' : 'MDY');
+    // Amounts in pounds or euros say the file comes from where dates are written day-first.
+    const dayFirstMoney = cols.some((c) => c.dayFirstCurrency > 0);
+    const dateHint =
+      this.options.locale?.dateOrder ?? (decimalHint === ',' || dayFirstMoney ? 'DMY' : 'MDY');
     for (const c of cols) {
       const d: Decided = { fromLocale: false, mixedDates: false, ambiguous: false };
       if (c.date) {
