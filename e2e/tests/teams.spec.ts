@@ -155,3 +155,26 @@ test('invite → accept from the mail link as a new user → the member sees the
   await ownerCtx.close();
   await memberCtx.close();
 });
+
+test('a plan with no free seat says so, and what raises the limit, instead of offering an invitation that would be refused', async ({
+  page,
+}) => {
+  await signUp(page, newUser('solo'));
+  await page.goto('/profile');
+  const team = page.getByTestId('team-section');
+  await expect(team.getByTestId('team-seats')).toHaveText('1 of 1 seat used');
+  await expect(team.getByTestId('team-seats-full')).toHaveText(
+    "Your Free plan includes 1 seat, the account holder's included. Upgrade to Business for up to 5 members, or Enterprise for unlimited members.",
+  );
+  await expect(team.getByRole('textbox', { name: 'Invite by email' })).toHaveCount(0);
+  // the api answers the same words to an invitation sent anyway
+  const refused = await page.request.post('/api/team/invitations', {
+    headers: { 'X-Requested-With': 'csv-mapper' },
+    data: { email: 'colleague@example.com' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({
+    code: 'TEAM_SEAT_LIMIT',
+    error: await team.getByTestId('team-seats-full').textContent(),
+  });
+});

@@ -274,3 +274,17 @@ export function outputFilename(dataFilename: string): string {
       .trim() || 'data.csv';
   return `mapped_${/\.csv$/i.test(base) ? base : `${base}.csv`}`;
 }
+
+/**
+ * Why no one more can be invited on `plan` (its `seats`, the account holder included) and what raises
+ * the limit: the api's TEAM_SEAT_LIMIT message, and what the Team section says before anyone tries.
+ */
+export function seatLimitMessage(plan: PlanKey, seats: number): string {
+  const name = planOf(plan).name;
+  const limit = `Your ${name} plan includes ${seats} seat${seats === 1 ? '' : 's'}, the account holder's included`;
+  if (plan === 'free' || plan === 'pro') {
+    const business = limitsOf('business').teamMembers;
+    return `${limit}. Upgrade to Business for up to ${business} members, or Enterprise for unlimited members.`;
+  }
+  return `${limit}. Remove a member or revoke a pending invitation, or move to Enterprise for unlimited members.`;
+}

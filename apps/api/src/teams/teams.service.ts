@@ -9,7 +9,7 @@ import type {
   TeamUsageView,
   TeamView,
 } from '@csv-mapper/contracts';
-import { limitsOf, planOf, UNLIMITED, type PlanKey } from '@csv-mapper/domain';
+import { limitsOf, planOf, seatLimitMessage, UNLIMITED } from '@csv-mapper/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
@@ -36,17 +36,6 @@ const invalidInvitation = () =>
     'INVALID_INVITATION',
     'This invitation link is invalid, already used, revoked or expired. Ask the account holder for a new one.',
   );
-
-/** "Business (5 members)": the plan that gives more seats than `plan`, for the seat-limit message. */
-export function seatLimitMessage(plan: PlanKey, seats: number): string {
-  const name = planOf(plan).name;
-  const limit = `Your ${name} plan includes ${seats} seat${seats === 1 ? '' : 's'}, the account holder's included`;
-  if (plan === 'free' || plan === 'pro') {
-    const business = limitsOf('business').teamMembers;
-    return `${limit}. Upgrade to Business for up to ${business} members, or Enterprise for unlimited members.`;
-  }
-  return `${limit}. Remove a member or revoke a pending invitation, or move to Enterprise for unlimited members.`;
-}
 
 @Injectable()
 export class TeamsService {

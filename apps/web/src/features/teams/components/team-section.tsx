@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { TeamInvitationView, TeamMemberView, TeamView } from '@csv-mapper/contracts';
+import { seatLimitMessage, type PlanKey } from '@csv-mapper/domain';
 import { useState, type FormEvent } from 'react';
 import { TrashIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
@@ -14,6 +15,11 @@ function seatsText(team: TeamView): string {
   return team.seatsAllowed < 0
     ? `${team.seatsUsed} seat${team.seatsUsed === 1 ? '' : 's'} used (unlimited)`
     : `${team.seatsUsed} of ${team.seatsAllowed} seat${team.seatsAllowed === 1 ? '' : 's'} used`;
+}
+
+/** Every seat is taken by a member or a pending invitation: a new invitation would be refused. */
+function seatsFull(team: TeamView): boolean {
+  return team.seatsAllowed >= 0 && team.seatsUsed + team.invitations.length >= team.seatsAllowed;
 }
 
 function MemberRow({ member, canRemove }: { member: TeamMemberView; canRemove: boolean }) {
@@ -219,7 +225,20 @@ export function TeamSection({ currentUserId }: { currentUserId?: string }) {
           </Text>
         ) : team ? (
           <>
-            {owner ? <InviteForm /> : null}
+            {owner && seatsFull(team) ? (
+              <Text
+                fontSize="sm"
+                p="3"
+                borderWidth="1px"
+                borderRadius="md"
+                bg="bg.muted"
+                data-testid="team-seats-full"
+              >
+                {seatLimitMessage(team.plan as PlanKey, team.seatsAllowed)}
+              </Text>
+            ) : owner ? (
+              <InviteForm />
+            ) : null}
             <Box>
               <Text fontWeight="semibold" fontSize="sm" mb="1">
                 Members
