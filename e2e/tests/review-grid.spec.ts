@@ -49,7 +49,12 @@ async function mapTo(page: Page) {
     await page.getByRole('button', { name: 'Unmap Handle' }).click();
   }
   await page.getByRole('combobox', { name: 'Transform for Handle' }).selectOption('combine');
+  // Until the pattern is written the preview says what is missing, for which column.
+  await expect(page.getByTestId('preview-error')).toHaveText(
+    'For "Handle", the combine pattern is empty: write the data columns to join in braces, like {First Name} {Last Name}.',
+  );
   await page.getByRole('textbox', { name: 'Combine pattern for Handle' }).fill('{Title}');
+  await expect(page.getByTestId('preview-error')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add a step to Handle' }).click();
   await page.getByRole('combobox', { name: 'Step 2 for Handle' }).selectOption('slug');
   await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();

@@ -384,6 +384,46 @@ describe('POST /api/process/preview (e2e)', () => {
     ]);
   });
 
+  it('names the template column and what to write when a transform is left empty', async () => {
+    const { agent } = await signUp(app);
+    const ids = await files(agent, 'Handle,Title\n', 'Product\nBlue Mug\n');
+    const res = await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({
+        ...ids,
+        mappings: [
+          { templateColumn: 'Title', dataColumn: 'Product' },
+          {
+            templateColumn: 'Handle',
+            dataColumn: '',
+            transform: [{ kind: 'combine', pattern: '' }, { kind: 'slug' }],
+          },
+        ],
+      })
+      .expect(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error:
+        'For "Handle", the combine pattern is empty: write the data columns to join in braces, like {First Name} {Last Name}.',
+    });
+    const find = await agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({
+        ...ids,
+        mappings: [
+          {
+            templateColumn: 'Title',
+            dataColumn: 'Product',
+            transform: { kind: 'replace', find: '', replace: 'x' },
+          },
+        ],
+      })
+      .expect(400);
+    expect(find.body.error).toBe('For "Title", the text to find is empty: write what should be replaced.');
+  });
+
   it('keeps the request checks: missing files, unknown columns', async () => {
     const { agent } = await signUp(app);
     const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));

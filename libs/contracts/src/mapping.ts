@@ -115,7 +115,13 @@ export class TextTransform {
 export class CombineTransform {
   @Equals('combine') kind: 'combine';
   /** @example "{First Name} {Last Name}" */
-  @IsString() @IsNotEmpty() @MaxLength(1000) pattern: string;
+  @IsString()
+  @IsNotEmpty({
+    message:
+      'the combine pattern is empty: write the data columns to join in braces, like {First Name} {Last Name}',
+  })
+  @MaxLength(1000)
+  pattern: string;
 }
 
 export const SPLIT_PRESETS = ['personName', 'cityStateZip'] as const;
@@ -144,7 +150,11 @@ const IsSplitPart = () =>
  */
 export class SplitTransform {
   @Equals('split') kind: 'split';
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(20) separator?: string;
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'the split separator is empty: write the text between the parts, like , or -' })
+  @MaxLength(20)
+  separator?: string;
   @IsOptional() @IsIn(SPLIT_PRESETS) preset?: (typeof SPLIT_PRESETS)[number];
   @IsSplitPart() part: number | SplitPresetPart;
 }
@@ -215,7 +225,10 @@ export class TruncateTransform {
  */
 export class ReplaceTransform {
   @Equals('replace') kind: 'replace';
-  @IsString() @IsNotEmpty() @MaxLength(200) find: string;
+  @IsString()
+  @IsNotEmpty({ message: 'the text to find is empty: write what should be replaced' })
+  @MaxLength(200)
+  find: string;
   @IsString() @MaxLength(1000) replace: string;
   @IsOptional() @IsBoolean() regex?: boolean;
 }

@@ -32,20 +32,30 @@ const rank = (name: string) => {
   return i < 0 ? RULE_ORDER.length : i;
 };
 
-function problemsOf(errors: ValidationError[], parent = ''): Problem[] {
+/** The template column of a mapping pair being checked (its DTO object, when class-validator gives it). */
+function pairColumn(target: unknown): string | undefined {
+  const column = (target as { templateColumn?: unknown } | undefined)?.templateColumn;
+  return typeof column === 'string' && column !== '' ? column : undefined;
+}
+
+function problemsOf(errors: ValidationError[], parent = '', column?: string): Problem[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const rules = Object.entries(e.constraints ?? {}).sort(([a], [b]) => rank(a) - rank(b));
     const own = rules.map(([name, message]) => ({
       field,
-      // Nested fields name their path: "mappings.0.transform.kind must be one of …".
-      message:
-        parent && message.startsWith(`${e.property} `)
+      // Nested fields name their path: "mappings.0.transform.kind must be one of …"; a message written
+      // for people (a rule's own) names the pair's template column instead: 'For "Handle", the combine …'.
+      message: !parent
+        ? message
+        : message.startsWith(`${e.property} `)
           ? `${field}${message.slice(e.property.length)}`
-          : message,
+          : column
+            ? `For "${column}", ${message}${/[.!?]$/.test(message) ? '' : '.'}`
+            : message,
       code: (e.contexts?.[name] as { code?: string } | undefined)?.code,
     }));
-    return [...own, ...problemsOf(e.children ?? [], field)];
+    return [...own, ...problemsOf(e.children ?? [], field, pairColumn(e.value) ?? column)];
   });
 }
 
@@ -66,7 +76,8 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     forbidUnknownValues: true,
-    validationError: { target: false, value: false },
+    // `value` lets an error name the mapping pair it is in (problemsOf); it never reaches an answer.
+    validationError: { target: false, value: true },
     exceptionFactory: toValidationError,
   });
 }

@@ -80,6 +80,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [reviewJobId, setReviewJobId] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
   const [previewLoading, setPreviewLoading] = useState(false);
+  /** Why the last preview was refused (e.g. a combine pattern left empty), for the preview card. */
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const [matches, setMatches] = useState<MappingMatch[]>([]);
   const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
@@ -255,6 +257,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     const body = request();
     if (step !== 3 || !body || body.mappings.length === 0) {
       setPreview(null);
+      setPreviewError(null);
       return;
     }
     let current = true;
@@ -263,12 +266,15 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       previewMapping(body)
         .then(
           (p) => {
-            if (current) setPreview(p);
+            if (!current) return;
+            setPreview(p);
+            setPreviewError(null);
           },
           (err: unknown) => {
             if (!current) return;
             if (isUnauthorizedError(err)) relogin();
             setPreview(null);
+            setPreviewError(errorDescription(err, 'The preview could not be made for these mappings.'));
           },
         )
         .finally(() => {
@@ -537,7 +543,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
               onChange={(c, r) => dispatch({ type: 'setRules', templateColumn: c, rules: r })}
             />
           )}
-          <MappingPreview preview={preview} loading={previewLoading} />
+          <MappingPreview preview={preview} loading={previewLoading} error={previewError} />
           <HStack
             justify="space-between"
             gap="3"

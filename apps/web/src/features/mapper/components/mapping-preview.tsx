@@ -7,7 +7,16 @@ import { splitWarnings } from '../utils/warnings';
  * notes on how a whole column was read (an ambiguous date order, a guessed decimal separator) are listed
  * above the rows, so the user can set the column's transform when the guess is wrong.
  */
-export function MappingPreview({ preview, loading }: { preview: PreviewResponse | null; loading: boolean }) {
+export function MappingPreview({
+  preview,
+  loading,
+  error = null,
+}: {
+  preview: PreviewResponse | null;
+  loading: boolean;
+  /** Why the api refused the preview (shown in place of the rows). */
+  error?: string | null;
+}) {
   const { columnNotes, cellWarnings, cellCount } = splitWarnings(
     preview?.warnings ?? [],
     preview?.warningCount ?? 0,
@@ -23,7 +32,12 @@ export function MappingPreview({ preview, loading }: { preview: PreviewResponse 
           </Text>
           {loading ? <Spinner size="sm" aria-label="Updating preview" /> : null}
         </HStack>
-        <Text fontSize="sm" color="fg.muted">
+        {error ? (
+          <Text fontSize="sm" color="fg.error" role="alert" data-testid="preview-error">
+            {error}
+          </Text>
+        ) : null}
+        <Text fontSize="sm" color="fg.muted" hidden={Boolean(error)}>
           {preview
             ? `First ${preview.rows.length} of ${preview.totalRowsInFile.toLocaleString('en-GB')} rows as they will be written.` +
               (cellCount > 0
