@@ -116,7 +116,9 @@ export function DocumentationPage() {
             <strong>Map columns</strong>: drag data columns onto template columns. Suggested matches are
             pre-filled for you to confirm. Add a transform per column: date (e.g. DD/MM/YYYY → MM/DD/YYYY),
             number (decimal comma), amount (currency symbols, brackets, CR/DR), boolean, debit + credit → one
-            signed amount, constant value, trim, upper, lower.
+            signed amount, constant value, trim, upper, lower. Date order and decimal separator are detected
+            per column; when a column reads either way (every day 12 or less) the preview says how it was read
+            (day-first when the amounts are in £ or €), and the card’s “How dates are read” changes it.
           </List.Item>
           <List.Item>
             <strong>Generate and download</strong>: the CSV is built with the template’s columns in order.
