@@ -163,8 +163,7 @@ export class ColumnProfile {
       this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');
     // Amounts in pounds or euros say the file comes from where dates are written day-first.
     const dayFirstMoney = cols.some((c) => c.dayFirstCurrency > 0);
-    const dateHint =
-      this.options.locale?.dateOrder ?? (decimalHint === ',' || dayFirstMoney ? 'DMY' : 'MDY');
+    const dateHint = this.options.locale?.dateOrder ?? (decimalHint === ',' || dayFirstMoney ? 'DMY' : 'MDY');
     for (const c of cols) {
       const d: Decided = { fromLocale: false, mixedDates: false, ambiguous: false };
       if (c.date) {
