@@ -36,9 +36,9 @@ export function WebhooksSection() {
       <Card.Header>
         <Card.Title id="webhooks-title">Webhooks</Card.Title>
         <Card.Description>
-          We POST a signed JSON event when a background job completes, fails or is cancelled (Standard
-          Webhooks headers <Code fontSize="xs">webhook-id</Code>, <Code fontSize="xs">webhook-timestamp</Code>
-          , <Code fontSize="xs">webhook-signature</Code>).
+          We POST a signed JSON event when a background job completes, fails or is cancelled, and when a bulk
+          upload has finished (Standard Webhooks headers <Code fontSize="xs">webhook-id</Code>,{' '}
+          <Code fontSize="xs">webhook-timestamp</Code>, <Code fontSize="xs">webhook-signature</Code>).
         </Card.Description>
       </Card.Header>
       <Card.Body gap="5">
