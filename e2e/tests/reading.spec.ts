@@ -140,6 +140,7 @@ for (const width of [1280, 375]) {
     await panel.getByTestId('data-read-delimiter').selectOption(',');
     await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 1');
     await expect(panel.getByTestId('data-read-columns')).toHaveText('1');
+    await expect(page.getByTestId('data-uploaded')).toContainText('1 column, 4 rows detected');
     await panel.getByTestId('data-read-delimiter').selectOption(';');
     await expect(panel.getByTestId('data-read-columns')).toHaveText('3');
 

@@ -55,6 +55,7 @@ import { ReadingPanel } from './reading-panel';
 import { TemplatePicker } from './template-picker';
 import { UploadZone } from './upload-zone';
 import { WizardProgress } from './wizard-progress';
+import { plural } from '../../../lib/plural';
 
 const PREVIEW_DEBOUNCE_MS = 350;
 
@@ -180,7 +181,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       uploaded ??= await uploadFile(file, type);
       showToast({
         title: 'File uploaded successfully',
-        description: `${uploaded.filename}: ${uploaded.headers.length} columns`,
+        description: `${uploaded.filename}: ${plural(uploaded.headers.length, 'column')}`,
         type: 'success',
       });
       if (uploaded.exceedsRowLimit && uploaded.actualRows !== undefined && uploaded.maxRows !== undefined) {

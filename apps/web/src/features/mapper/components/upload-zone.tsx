@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { FileTextIcon, UploadIcon, XIcon } from '../../../components/icons';
 import type { UploadType } from '@csv-mapper/contracts';
 import type { MapperFile } from '../hooks/use-mapper-state';
+import { plural } from '../../../lib/plural';
 
 export interface UploadZoneProps {
   kind: UploadType;
@@ -71,7 +72,7 @@ export function UploadZone({
   };
 
   if (file) {
-    const rows = file.rowCount > 0 ? `, ${file.rowCount.toLocaleString('en-GB')} rows` : '';
+    const rows = file.rowCount > 0 ? `, ${plural(file.rowCount, 'row')}` : '';
     return (
       <Box
         borderWidth="1px"
@@ -88,7 +89,8 @@ export function UploadZone({
                 {file.filename}
               </Text>
               <Text color="fg.muted" fontSize="sm">
-                {file.headers.length} columns{rows} detected
+                {plural(file.headers.length, 'column')}
+                {rows} detected
               </Text>
               {file.encoding && file.encoding !== 'utf-8' && file.encodingReason ? (
                 // A guessed code page can garble names: say so, so the user can re-export as UTF-8.

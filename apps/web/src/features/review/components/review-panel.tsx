@@ -7,6 +7,7 @@ import { getJobIssues, patchJobCells, rerunJob } from '../api/job-issues';
 import { PagedReview } from '../utils/paged-review';
 import { SyncReview, type ReviewFilter } from '../utils/review-model';
 import { ReviewGrid, type GridRow } from './review-grid';
+import { plural } from '../../../lib/plural';
 
 // Step 4's review: the rows with problems in an editable grid, filters, "apply to all", row deletion and the
 // corrected download. A sync run is reviewed in the browser (its whole output is here); a background run
@@ -78,10 +79,6 @@ function FilterSelect({
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 }
 
 export function ReviewPanel(props: ReviewPanelProps) {
