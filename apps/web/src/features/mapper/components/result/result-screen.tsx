@@ -117,6 +117,25 @@ export function ResultScreen({
         </Card.Body>
       </Card.Root>
 
+      {columnNotes.length > 0 ? (
+        <Notice testId="column-notes">
+          <Text as="h2" fontWeight="semibold">
+            How columns were read
+          </Text>
+          <Stack as="ul" gap="1" mt="2" fontSize="sm" ps="4">
+            {columnNotes.map((w, i) => (
+              <li key={i}>
+                {w.column}: {w.reason}
+              </li>
+            ))}
+          </Stack>
+          <Text fontSize="sm" mt="2" color="fg.muted">
+            If a guess is wrong, go back to step 3, choose how that column is read on its card, and generate
+            again.
+          </Text>
+        </Notice>
+      ) : null}
+
       {review ? <Box data-testid="review-slot">{review}</Box> : null}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5" alignItems="start">
@@ -192,25 +211,6 @@ export function ResultScreen({
           </Card.Body>
         </Card.Root>
       </SimpleGrid>
-
-      {columnNotes.length > 0 ? (
-        <Notice testId="column-notes">
-          <Text as="h2" fontWeight="semibold">
-            How columns were read
-          </Text>
-          <Stack as="ul" gap="1" mt="2" fontSize="sm" ps="4">
-            {columnNotes.map((w, i) => (
-              <li key={i}>
-                {w.column}: {w.reason}
-              </li>
-            ))}
-          </Stack>
-          <Text fontSize="sm" mt="2" color="fg.muted">
-            If a guess is wrong, go back to step 3, choose how that column is read on its card, and generate
-            again.
-          </Text>
-        </Notice>
-      ) : null}
 
       {cellCount > 0 ? (
         <Notice testId="result-warnings">
