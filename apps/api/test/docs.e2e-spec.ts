@@ -116,6 +116,10 @@ describe('OpenAPI document (e2e)', () => {
       items: { $ref: '#/components/schemas/MappingPair' },
     });
     expect(doc.components.schemas.AmountTransform.properties.negative.enum).toEqual(['minus', 'parentheses']);
+    // a warning's row 0 is a note on a whole column (e.g. an ambiguous date order), said so for API users
+    expect(doc.components.schemas.Warning.properties.row.description).toContain(
+      '0 for a note on how a whole column was read',
+    );
 
     const upload = doc.paths['/api/upload/data'].post;
     expect(upload.requestBody.content['multipart/form-data'].schema.properties.file).toMatchObject({

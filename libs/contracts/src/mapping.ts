@@ -383,7 +383,12 @@ export class ReadingOptions {
  * (e.g. "dates are ambiguous"). `column` is the template column ('' for a whole-row report).
  */
 export class Warning {
+  /**
+   * 1-based data row of the file; 0 for a note on how a whole column was read (e.g. every date could be
+   * day- or month-first, and which was chosen), which concerns no single cell.
+   */
   row: number;
+  /** Template column ('' for a whole-row problem such as a ragged row). */
   column: string;
   value: string;
   /** What is wrong, for people (the `message` of a rule's warning). */
