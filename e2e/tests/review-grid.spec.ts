@@ -78,9 +78,14 @@ test('Shopify import: the grid shows the two problems, both are fixed in place, 
   await signUp(page, newUser('grid'));
   await mapTo(page);
   await shot(page, 'step3-1280');
+  // The preview highlights the two cells (empty required title, unreadable price), no column notes.
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.locator('[data-warning="true"]')).toHaveCount(2);
+  await expect(page.getByTestId('column-notes')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Generate CSV' }).click();
   await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('result-warnings')).toContainText('2 values to check (written as they were)');
   const panel = page.getByTestId('review-panel');
   await expect(panel.getByTestId('review-summary')).toHaveText('2 problems in 2 rows of 3.');
   const grid = panel.getByRole('grid', { name: 'Rows with problems' });
