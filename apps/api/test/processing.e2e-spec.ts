@@ -319,6 +319,13 @@ describe('POST /api/process/preview (e2e)', () => {
   });
   afterAll(() => app.close());
 
+  /** POST /api/process/preview with these files and pairs (the status is the caller's to check). */
+  const preview = (agent: Agent, ids: { templateFileId: string; dataFileId: string }, mappings: unknown[]) =>
+    agent
+      .post('/api/process/preview')
+      .set(H)
+      .send({ ...ids, mappings });
+
   it('shows the first 10 output rows of an incomplete mapping with warnings, using no quota', async () => {
     const { agent } = await signUp(app);
     const ids = await files(
@@ -353,21 +360,14 @@ describe('POST /api/process/preview (e2e)', () => {
       'Date,Amount\n',
       'Booking Date,Value\n01/11/2026,£12.50\n02/11/2026,£7.25 CR\n12/11/2026,(£950.00)\n',
     );
-    const res = await agent
-      .post('/api/process/preview')
-      .set(H)
-      .send({
-        ...ids,
-        mappings: [
-          {
-            templateColumn: 'Date',
-            dataColumn: 'Booking Date',
-            transform: { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' },
-          },
-          { templateColumn: 'Amount', dataColumn: 'Value', transform: { kind: 'amount' } },
-        ],
-      })
-      .expect(200);
+    const res = await preview(agent, ids, [
+      {
+        templateColumn: 'Date',
+        dataColumn: 'Booking Date',
+        transform: { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' },
+      },
+      { templateColumn: 'Amount', dataColumn: 'Value', transform: { kind: 'amount' } },
+    ]).expect(200);
     expect(res.body.rows).toEqual([
       ['2026-11-01', '12.50'],
       ['2026-11-02', '7.25'],
@@ -387,41 +387,37 @@ describe('POST /api/process/preview (e2e)', () => {
   it('names the template column and what to write when a transform is left empty', async () => {
     const { agent } = await signUp(app);
     const ids = await files(agent, 'Handle,Title\n', 'Product\nBlue Mug\n');
-    const res = await agent
-      .post('/api/process/preview')
-      .set(H)
-      .send({
-        ...ids,
-        mappings: [
-          { templateColumn: 'Title', dataColumn: 'Product' },
-          {
-            templateColumn: 'Handle',
-            dataColumn: '',
-            transform: [{ kind: 'combine', pattern: '' }, { kind: 'slug' }],
-          },
-        ],
-      })
-      .expect(400);
+    const res = await preview(agent, ids, [
+      { templateColumn: 'Title', dataColumn: 'Product' },
+      {
+        templateColumn: 'Handle',
+        dataColumn: '',
+        transform: [{ kind: 'combine', pattern: '' }, { kind: 'slug' }],
+      },
+    ]).expect(400);
     expect(res.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       error:
         'For "Handle", the combine pattern is empty: write the data columns to join in braces, like {First Name} {Last Name}.',
     });
-    const find = await agent
-      .post('/api/process/preview')
-      .set(H)
-      .send({
-        ...ids,
-        mappings: [
-          {
-            templateColumn: 'Title',
-            dataColumn: 'Product',
-            transform: { kind: 'replace', find: '', replace: 'x' },
-          },
-        ],
-      })
-      .expect(400);
+    const find = await preview(agent, ids, [
+      {
+        templateColumn: 'Title',
+        dataColumn: 'Product',
+        transform: { kind: 'replace', find: '', replace: 'x' },
+      },
+    ]).expect(400);
     expect(find.body.error).toBe('For "Title", the text to find is empty: write what should be replaced.');
+    const split = await preview(agent, ids, [
+      {
+        templateColumn: 'Title',
+        dataColumn: 'Product',
+        transform: { kind: 'split', separator: '', part: 0 },
+      },
+    ]).expect(400);
+    expect(split.body.error).toBe(
+      'For "Title", the split separator is empty: write the text between the parts (a comma, a space, a dash…).',
+    );
   });
 
   it('keeps the request checks: missing files, unknown columns', async () => {

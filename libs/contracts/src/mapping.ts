@@ -152,7 +152,9 @@ export class SplitTransform {
   @Equals('split') kind: 'split';
   @IsOptional()
   @IsString()
-  @IsNotEmpty({ message: 'the split separator is empty: write the text between the parts, like , or -' })
+  @IsNotEmpty({
+    message: 'the split separator is empty: write the text between the parts (a comma, a space, a dash…)',
+  })
   @MaxLength(20)
   separator?: string;
   @IsOptional() @IsIn(SPLIT_PRESETS) preset?: (typeof SPLIT_PRESETS)[number];
