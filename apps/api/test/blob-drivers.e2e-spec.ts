@@ -5,7 +5,7 @@ import IORedis from 'ioredis';
 import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
 
 // The whole file flow (upload → process now and as a job → download) with each BlobStore driver, and the
 // Enterprise presigned upload (PUT straight to storage, then complete) against a real S3-compatible server.
@@ -87,13 +87,9 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
       .set(H)
       .send({ ...body, async: true })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 150 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, queued.body.jobId);
     expect(view.state).toBe('completed');
-    const res = await agent.get(view.resultUrl);
+    const res = await agent.get(view.resultUrl as string);
     let downloaded: string;
     if (driver === 's3') {
       // Object storage serves the result: a short-lived signed URL the client follows.
@@ -125,13 +121,9 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
       .set(H)
       .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings, async: true })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 300 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, queued.body.jobId);
     expect(view.state).toBe('completed');
-    const res = await agent.get(view.resultUrl);
+    const res = await agent.get(view.resultUrl as string);
     const downloaded =
       driver === 's3' ? await (await fetch(res.headers.location as string)).text() : (res.text as string);
     let expected = TEMPLATE;

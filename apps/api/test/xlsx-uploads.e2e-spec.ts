@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import ExcelJS from 'exceljs';
 import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
 import { bankWorkbook, bigWorkbook, bufferOf, withParts } from './support/workbooks';
 
 // Excel workbooks as template and data files, against the real api, Postgres, Redis and worker: values as
@@ -20,15 +20,6 @@ function upload(agent: Agent, type: 'template' | 'data', content: Buffer | strin
       filename,
       contentType: filename.endsWith('.xlsx') ? XLSX : 'text/csv',
     });
-}
-
-async function waitForJob(agent: Agent, jobId: string): Promise<Record<string, unknown>> {
-  let view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-  for (let i = 0; i < 600 && !['completed', 'failed'].includes(view.state); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-  }
-  return view;
 }
 
 describe('Excel workbooks (.xlsx) as uploads (e2e)', () => {

@@ -49,3 +49,18 @@ export async function signUp(
   if (plan) await db.query('UPDATE users SET plan = $2 WHERE id = $1', [row.id, plan]);
   return { agent, userId: row.id, username };
 }
+
+/** GET /api/jobs/:id until the job has completed or failed (or about `timeoutMs` passed); its last view. */
+export async function waitForJob(
+  agent: Agent,
+  jobId: string,
+  timeoutMs = 60_000,
+): Promise<Record<string, unknown>> {
+  const end = Date.now() + timeoutMs;
+  let view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body as Record<string, unknown>;
+  while (!['completed', 'failed'].includes(view.state as string) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body as Record<string, unknown>;
+  }
+  return view;
+}
