@@ -184,7 +184,9 @@ export class SheetToCsv implements EntrySink {
   private readonly prefixes = new Map<string, PrefixTags>();
 
   // The current row: cell fields written one after another into `row`; per column the byte range and
-  // the row serial that set it (so nothing is cleared between rows).
+  // the row serial that set it (so nothing is cleared between rows). `row` and `out` are plain buffers
+  // with their own lengths rather than the writer's ByteSink: with ByteSinks (2026-11-27, bench:xlsx, same
+  // session, alternated) the 1M-row read took 4.3–5.3 s against 4.2–4.7 s; the fields stay local.
   private row = Buffer.allocUnsafe(64 * 1024);
   private rowLength = 0;
   private readonly starts = new Int32Array(MAX_COLUMNS);

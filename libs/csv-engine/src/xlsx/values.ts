@@ -34,21 +34,11 @@ const DAY_MS = 86_400_000;
 const EPOCH_1900 = Date.UTC(1899, 11, 30);
 const EPOCH_1904 = Date.UTC(1904, 0, 1);
 
-const isoCache = new Map<string, string>();
-
-/** A date serial as ISO text: `2024-03-31`, `2024-03-31 14:05:00` or `14:05:00`. */
+/**
+ * A date serial as ISO text: `2024-03-31`, `2024-03-31 14:05:00` or `14:05:00`. (The sheet scanner keeps
+ * the bytes of the dates it has seen, so repeated dates do not come here.)
+ */
 export function serialToIso(serial: number, date1904: boolean, kind: DateKind): string {
-  // Dates repeat (a statement's rows share a handful of days): remember the last few thousand.
-  const key = `${serial}|${date1904 ? 1 : 0}|${kind}`;
-  const hit = isoCache.get(key);
-  if (hit !== undefined) return hit;
-  const iso = computeIso(serial, date1904, kind);
-  if (isoCache.size >= 4096) isoCache.clear();
-  isoCache.set(key, iso);
-  return iso;
-}
-
-function computeIso(serial: number, date1904: boolean, kind: DateKind): string {
   let days = Math.floor(serial);
   // Excel's 1900 system counts a 29 February 1900 that never was: serials before it are one day early.
   if (!date1904 && days < 60) days += 1;
