@@ -35,6 +35,10 @@ async function bytePathAndTextPath(
   return { bytes, text };
 }
 
+/** A combine into column X (no data column of its own) on both paths. */
+const combineBothPaths = (csv: string, pattern: string, options: ApplyOptions) =>
+  bytePathAndTextPath(csv, { templateColumn: 'X', dataColumn: '' }, { kind: 'combine', pattern }, options);
+
 const problems = (type: Parameters<typeof compileRules>[0], values: string[]) => {
   const c = compileRules(type, 'col');
   if (!c) return values.map(() => []);
@@ -409,14 +413,7 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
     ].join('\n');
     for (const pat of ['{A} {B}', '{B}{B}{B}{B}{B}{B}{B}{B}{A}', '({A}) {B}']) {
       for (const formulaProtection of [true, false]) {
-        const combine = { kind: 'combine', pattern: pat };
-        const options: ApplyOptions = { formulaProtection };
-        const { bytes, text } = await bytePathAndTextPath(
-          csv,
-          { templateColumn: 'X', dataColumn: '' },
-          combine,
-          options,
-        );
+        const { bytes, text } = await combineBothPaths(csv, pat, { formulaProtection });
         expect(bytes.text).toBe(text.text);
       }
     }
@@ -461,13 +458,7 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
             delimiter: outDelim,
             input: { delimiter: inDelim },
           };
-          const combine = { kind: 'combine', pattern: pat };
-          const { bytes, text } = await bytePathAndTextPath(
-            csv,
-            { templateColumn: 'X', dataColumn: '' },
-            combine,
-            options,
-          );
+          const { bytes, text } = await combineBothPaths(csv, pat, options);
           expect(bytes.text).toBe(text.text);
         },
       ),
