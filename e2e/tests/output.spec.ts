@@ -36,8 +36,13 @@ async function downloadBytes(page: Page, button: Locator): Promise<{ name: strin
 async function expectToastClear(page: Page, button: Locator): Promise<void> {
   const toast = page.getByTestId('toast').first();
   await expect(toast).toBeVisible();
-  const [t, b] = [await toast.boundingBox(), await button.boundingBox()];
-  if (!t || !b) throw new Error('toast or button has no box');
+  // Both boxes in one read: a toast lives 5 s, and measuring them one after the other could miss it.
+  const boxes = await button.evaluate((el) => {
+    const shown = document.querySelector('[data-testid="toast"]');
+    return shown ? [shown.getBoundingClientRect().toJSON(), el.getBoundingClientRect().toJSON()] : null;
+  });
+  if (!boxes) throw new Error('the toast was gone before it was measured');
+  const [t, b] = boxes as { x: number; y: number; width: number; height: number }[];
   const overlap = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
   expect(overlap, `toast ${JSON.stringify(t)} overlaps button ${JSON.stringify(b)}`).toBe(false);
 }
@@ -67,11 +72,10 @@ for (const width of [1280, 375]) {
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
     await chooseFile(page, 'data', file('bank-march.csv', Buffer.from(DATA)));
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
-    await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
-
-    // the upload toast is on screen while the Generate CSV button is
+    // the upload toast is on screen while the Generate CSV button is (checked first: it lives 5 s)
     const generate = page.getByRole('button', { name: 'Generate CSV' });
     await expectToastClear(page, generate);
+    await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Transform for Amount' }).selectOption('Amount');
     await expect(page.getByTestId('mapping-preview').getByRole('row').nth(1)).toContainText('12.50');
