@@ -40,6 +40,7 @@ export const TRANSFORM_KINDS = [
   'slug',
   'truncate',
   'replace',
+  'coalesce',
 ] as const;
 export type TransformKind = (typeof TRANSFORM_KINDS)[number];
 
@@ -235,6 +236,27 @@ export class ReplaceTransform {
   @IsOptional() @IsBoolean() regex?: boolean;
 }
 
+/** Data columns one coalesce may read. */
+export const COALESCE_MAX = 20;
+
+/**
+ * `coalesce`: the first non-empty of several data columns, in the order given (e.g. Mobile, then Home
+ * Phone, then Work Phone). The pair's dataColumn may be empty. Must be first in a chain.
+ */
+export class CoalesceTransform {
+  @Equals('coalesce') kind: 'coalesce';
+  /** @example ["Mobile Phone", "Home Phone", "Work Phone"] */
+  @IsArray()
+  @ArrayMinSize(1, {
+    message:
+      'the coalesce list is empty: name the data columns to take the first non-empty value from, like ["Mobile", "Home Phone"]',
+  })
+  @ArrayMaxSize(COALESCE_MAX)
+  @IsString({ each: true })
+  @MaxLength(COLUMN_MAX, { each: true })
+  columns: string[];
+}
+
 /** Steps in one pair's chain. */
 export const MAX_CHAIN = 10;
 
@@ -253,7 +275,8 @@ export type Transform =
   | DefaultTransform
   | SlugTransform
   | TruncateTransform
-  | ReplaceTransform;
+  | ReplaceTransform
+  | CoalesceTransform;
 
 /** What class-transformer builds when `kind` names no transform: refused with the list of kinds. */
 export class UnknownTransform {
@@ -281,6 +304,7 @@ const TRANSFORM_SUBTYPES = [
   { name: 'slug', value: SlugTransform },
   { name: 'truncate', value: TruncateTransform },
   { name: 'replace', value: ReplaceTransform },
+  { name: 'coalesce', value: CoalesceTransform },
 ];
 
 const IsChainSize = () =>
@@ -321,6 +345,11 @@ export class MappingPair {
     discriminator: { property: 'kind', subTypes: TRANSFORM_SUBTYPES },
   })
   transform?: Transform | Transform[];
+  /**
+   * Leave this template column empty on purpose (no dataColumn, no transform): it counts as mapped and
+   * every row gets an empty cell.
+   */
+  @IsOptional() @IsBoolean() empty?: boolean;
 }
 
 /** Pairs as a request carries them: at most one per template column (checked against the files). */
@@ -445,4 +474,6 @@ export class RunTotals {
   /** Characters written as '?' because the output encoding cannot hold them. */
   unmappableCharacters: number;
   columns: ControlTotal[];
+  /** Template columns written empty on purpose (pairs with `empty: true`, or `unmappedColumns: "empty"`). */
+  emptyColumns?: string[];
 }

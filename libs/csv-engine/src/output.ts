@@ -97,5 +97,6 @@ export function runTotals(
     raggedRows: stats.raggedRows,
     unmappableCharacters: stats.unmappableCharacters,
     columns: stats.controlTotals,
+    ...(stats.emptyColumns && stats.emptyColumns.length > 0 ? { emptyColumns: stats.emptyColumns } : {}),
   };
 }

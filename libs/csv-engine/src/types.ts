@@ -23,6 +23,7 @@ export type {
   SlugTransform,
   TruncateTransform,
   ReplaceTransform,
+  CoalesceTransform,
   ColumnRules,
   TemplateRules,
   WarningRule,
@@ -123,6 +124,8 @@ export interface ApplyStats {
   warningsByRule: Record<string, number>;
   /** Set when a patch was applied. */
   corrections?: Corrections;
+  /** Template columns written empty on purpose (pairs with `empty: true`). */
+  emptyColumns?: string[];
 }
 
 export type { ReadOptions, SourceInfo };

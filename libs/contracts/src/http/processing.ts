@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -60,6 +61,14 @@ export class ProcessRequest {
    * @example { "Title": { "required": true, "maxLength": 255 }, "Variant Price": { "type": "amount" } }
    */
   @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
+  /**
+   * `"empty"`: every template column without a pair is written empty (listed in `totals.emptyColumns`)
+   * instead of the 400 "Please map all template columns". A required column left empty is reported on
+   * every row, as any empty required value.
+   */
+  @IsOptional()
+  @IsIn(['empty'], { message: 'unmappedColumns must be "empty" (or left out)' })
+  unmappedColumns?: 'empty';
 }
 
 /** The sync answer: the mapped CSV itself. */

@@ -11,6 +11,7 @@ import { OP_BOOL, OP_COPY, OP_DATE, OP_DEBIT_CREDIT, OP_NUMBER, type Op } from '
 import { mapBoolean } from './transforms/boolean';
 import { mapDate } from './transforms/date';
 import { mapDebitCredit, mapNumber } from './transforms/number';
+import { firstNonEmpty } from './transforms/coalesce';
 import { combineValues, type CombinePattern } from './transforms/strings';
 
 /** Where a chain's first value comes from. */
@@ -19,6 +20,7 @@ export const SRC_CONTENT = 1;
 export const SRC_COMBINE = 2;
 export const SRC_CONSTANT = 3;
 export const SRC_INNER = 4;
+export const SRC_COALESCE = 5;
 
 export type StepWarn = (rule: WarningRule | undefined, value: string, message: string) => void;
 /** One step: the new value (it may warn, e.g. truncate). */
@@ -33,7 +35,7 @@ export interface ChainPlan {
   litQuote: boolean;
   /** Does a literal hold the output delimiter, CR or LF (the byte path then checks literal bytes)? */
   litSpecial: boolean;
-  /** Data column of each combine reference (-1: the row has no such field). */
+  /** Data column of each combine reference, or each coalesce column in order (-1: no such field). */
   combineSrc: number[];
   constant: string;
   /** A byte transform run first (its op's own kind, src and settings). */
@@ -125,6 +127,9 @@ export function chainValue(host: ChainHost, r: RecordView, op: Op, rowNo: number
     }
     case SRC_CONSTANT:
       v = c.constant;
+      break;
+    case SRC_COALESCE:
+      v = firstNonEmpty(c.combineSrc, (k) => textOf(host, r, k));
       break;
     case SRC_INNER:
       v = innerValue(host, r, c.inner as Op, rowNo);

@@ -22,9 +22,18 @@ import {
   newOp,
   type Op,
 } from './plan';
-import { newChain, SRC_COMBINE, SRC_CONSTANT, SRC_CONTENT, SRC_INNER, type Step } from './chain';
+import {
+  newChain,
+  SRC_COALESCE,
+  SRC_COMBINE,
+  SRC_CONSTANT,
+  SRC_CONTENT,
+  SRC_INNER,
+  type Step,
+} from './chain';
 import { compileRules } from './rules';
 import { attachTotal } from './totals';
+import { checkCoalesce } from './transforms/coalesce';
 import { dateNeedsCell } from './transforms/date';
 import {
   compileMapValues,
@@ -56,6 +65,11 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
       throw new MappingError(`Template column "${m.templateColumn}" is mapped more than once.`);
     }
     seenTemplate.add(m.templateColumn);
+    if (m.empty === true && (m.dataColumn || chainOf(m).length > 0)) {
+      throw new MappingError(
+        `"${m.templateColumn}" is left empty on purpose: send it without a data column and transform, or drop "empty".`,
+      );
+    }
     const chain = chainOf(m);
     chain.forEach((t, k) => {
       if (typeof t !== 'object' || t === null) {
@@ -75,9 +89,27 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
 const MAX_CHAIN = 10;
 
 /** Transforms that read the data column(s) themselves: only first in a chain. */
-const FIRST_ONLY = new Set(['date', 'number', 'amount', 'boolean', 'debitCredit', 'constant', 'combine']);
+const FIRST_ONLY = new Set([
+  'date',
+  'number',
+  'amount',
+  'boolean',
+  'debitCredit',
+  'constant',
+  'combine',
+  'coalesce',
+]);
 /** Transforms that make a column a chain op even alone. */
-const TEXT_STEPS = new Set(['combine', 'split', 'mapValues', 'default', 'slug', 'truncate', 'replace']);
+const TEXT_STEPS = new Set([
+  'combine',
+  'split',
+  'mapValues',
+  'default',
+  'slug',
+  'truncate',
+  'replace',
+  'coalesce',
+]);
 
 /** A pair's transforms as a list (one transform is a chain of one). */
 export function chainOf(m: MappingPair): Transform[] {
@@ -102,6 +134,7 @@ function derived(chain: readonly Transform[]): boolean {
  * may share its column with other pairs; every other pair claims its column.
  */
 export function pairSources(m: MappingPair): { columns: string[]; exclusive: boolean } {
+  if (m.empty === true) return { columns: [], exclusive: false };
   const first = chainOf(m)[0];
   if (first?.kind === 'constant') return { columns: [], exclusive: false };
   if (first?.kind === 'debitCredit')
@@ -109,6 +142,9 @@ export function pairSources(m: MappingPair): { columns: string[]; exclusive: boo
   if (first?.kind === 'combine') {
     const cols = parseCombinePattern(first.pattern, m.templateColumn).cols;
     return { columns: [...new Set(cols)], exclusive: false };
+  }
+  if (first?.kind === 'coalesce') {
+    return { columns: [...new Set(checkCoalesce(first.columns, m.templateColumn))], exclusive: false };
   }
   return { columns: m.dataColumn ? [m.dataColumn] : [], exclusive: !derived(chainOf(m)) };
 }
@@ -177,6 +213,9 @@ function validateStep(t: Transform, column: string): void {
       break;
     case 'replace':
       compileReplace(t.find, t.replace, t.regex === true, column);
+      break;
+    case 'coalesce':
+      checkCoalesce(t.columns, column);
       break;
     default:
       throw new MappingError(`Unknown transform "${(t as { kind: string }).kind}" for "${column}".`);
@@ -320,6 +359,8 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
   };
 
   const rulesOf = p.options.templateRules ?? {};
+  const empty = p.templateHeaders.filter((h) => byTemplate.get(h)?.empty === true);
+  if (empty.length > 0) p.stats.emptyColumns = empty;
   return p.templateHeaders.map((column) => {
     const op = newOp(column);
     const r = rulesOf[column];
@@ -330,7 +371,7 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
     const first = steps[0] as Transform | undefined;
     // Rules alone keep the byte op: the row loop checks the cell it wrote (rules.ts checkBytes).
     const isChain = steps.length > 1 || (first !== undefined && TEXT_STEPS.has(first.kind));
-    if (!m) return op;
+    if (!m || m.empty === true) return op;
     if (!isChain) {
       single(op, m, first, true);
       op.numberMeetsRules = numberMeetsRules(op);
@@ -352,6 +393,10 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
       chain.litSpecial = pattern.lits.some((l) => l.includes(delim) || /[\r\n]/.test(l));
       rest = steps.slice(1);
       if (rest.length === 0) op.kind = OP_COMBINE;
+    } else if (first?.kind === 'coalesce') {
+      chain.source = SRC_COALESCE;
+      chain.combineSrc = checkCoalesce(first.columns, column).map((c) => columnIndex(info, c, column));
+      rest = steps.slice(1);
     } else if (first?.kind === 'constant') {
       chain.source = SRC_CONSTANT;
       chain.constant = first.value;
