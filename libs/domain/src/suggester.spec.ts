@@ -1,4 +1,4 @@
-import { normaliseHeader, suggestMappings } from './suggester';
+import { normaliseHeader, suggestColumnMappings, suggestMappings } from './suggester';
 import { BUILT_IN_TEMPLATES, findBuiltInTemplate, templateHeaders } from './templates';
 
 const headersOf = (id: string): string[] => templateHeaders(findBuiltInTemplate(id) ?? BUILT_IN_TEMPLATES[0]);
@@ -258,5 +258,46 @@ describe('suggestMappings with inferred transforms (the upload answer’s column
       inferred: { 'Paid out': pair, 'Paid in': pair },
     });
     expect(out.find((p) => p.templateColumn === 'Amount')).toMatchObject({ dataColumn: '', transform: pair });
+  });
+});
+
+describe('suggestColumnMappings', () => {
+  it('keeps an inferred debit/credit pair on the bank template’s Amount (issue 27 repro 2)', () => {
+    const pair = {
+      kind: 'debitCredit' as const,
+      debitColumn: 'Debit Amount',
+      creditColumn: 'Credit Amount',
+      decimals: 2,
+    };
+    const out = suggestColumnMappings({
+      templateColumns: headersOf('accounting-bank-transactions'),
+      builtInTemplateId: 'accounting-bank-transactions',
+      dataColumns: ['Date', 'Details', 'Debit Amount', 'Credit Amount'],
+      samples: {},
+      inferred: { 'Debit Amount': pair, 'Credit Amount': pair },
+    });
+    expect(out.mappings.find((m) => m.templateColumn === 'Amount')).toMatchObject({
+      dataColumn: '',
+      transform: pair,
+    });
+  });
+
+  it('leaves optional built-in columns empty and lists the required ones it could not fill (repro 1)', () => {
+    const out = suggestColumnMappings({
+      templateColumns: headersOf('accounting-customers'),
+      builtInTemplateId: 'accounting-customers',
+      dataColumns: ['Name', 'Email', 'Phone'],
+      samples: { Name: ['Ada Lovelace'], Email: ['ada@example.com'], Phone: ['+44 20 7946 0000'] },
+      inferred: {},
+    });
+    expect(out.unmatched).toEqual([]);
+    expect(out.mappings.filter((m) => m.empty).map((m) => m.templateColumn)).toEqual([
+      'Address',
+      'City',
+      'State',
+      'ZIP',
+      'Payment Terms',
+      'Credit Limit',
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 // Names are normalised (case, spaces, punctuation, accents, camelCase), matched exactly, through a synonym
 // table, and by string similarity; sample values can confirm a guess. A data column is never used twice.
 
+import { findBuiltInTemplate, type TemplateTransform } from './templates';
+
 export interface MappingSuggestion {
   templateColumn: string;
   dataColumn: string;
@@ -18,12 +20,20 @@ export interface MappingSuggestion {
  */
 export type SuggestedTransform =
   | { kind: 'date'; input?: string; output: string }
-  | { kind: 'number'; decimalSeparator?: 'auto' | '.' | ','; decimals?: number }
+  | {
+      kind: 'number';
+      decimalSeparator?: 'auto' | '.' | ',';
+      decimals?: number;
+      sign?: SignFromColumn;
+      invert?: boolean;
+    }
   | {
       kind: 'amount';
       decimals?: number;
       negative?: 'minus' | 'parentheses';
       decimalSeparator?: 'auto' | '.' | ',';
+      sign?: SignFromColumn;
+      invert?: boolean;
     }
   | { kind: 'boolean'; output: [string, string] }
   | {
@@ -34,7 +44,16 @@ export type SuggestedTransform =
       decimals?: number;
     }
   | { kind: 'constant'; value: string }
-  | { kind: 'trim' | 'upper' | 'lower' };
+  | { kind: 'combine'; pattern: string }
+  | { kind: 'coalesce'; columns: string[] }
+  | { kind: 'trim' | 'upper' | 'lower' | 'slug' }
+  | { kind: 'truncate'; length: number };
+
+/** A direction column that gives an amount its sign (rows whose cell is one of `negative` are money out). */
+export interface SignFromColumn {
+  column: string;
+  negative: string[];
+}
 
 export interface SuggestOptions {
   /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
@@ -450,4 +469,145 @@ export function suggestMappings(
             : (inferred[dataColumn] ?? undefined);
       return { templateColumn, dataColumn, confidence, reason, ...(transform ? { transform } : {}) };
     });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server-side suggester (issue 27). First version: the name matcher above, plus built-in templates'
+// defaults merged with the inferred transforms, debit/credit pairs kept, and optional columns left empty.
+
+export interface SuggestInput {
+  /** The template's columns, in order. */
+  templateColumns: readonly string[];
+  /** A built-in template's id when the template is (or was recognised as) one. */
+  builtInTemplateId?: string;
+  /** Rules per template column (the contract's ColumnRules shape). */
+  templateRules?: Record<string, { type?: string; required?: boolean; allowed?: string[]; format?: string }>;
+  /** The data file's columns and up to 200 sample values per column. */
+  dataColumns: readonly string[];
+  samples: Record<string, readonly string[]>;
+  /** The upload answer's columns[].inferred. */
+  inferred: Record<string, SuggestedTransform | null | undefined>;
+}
+
+export interface ColumnSuggestion {
+  templateColumn: string;
+  /** '' when the transform reads its own columns (combine, coalesce, debitCredit) or when empty. */
+  dataColumn: string;
+  transform?: SuggestedTransform | SuggestedTransform[];
+  /** Leave the template column empty on purpose (a not-required column nothing matched). */
+  empty?: true;
+  /** 0–1. */
+  confidence: number;
+  /** One short sentence for people. */
+  reason: string;
+}
+
+function steps<T>(t: T | T[] | undefined): T[] {
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
+
+/**
+ * Merges a built-in column's default transform with the one the data's values suggest: how the data is
+ * written (date input pattern, decimal separator, sign, debit/credit pair) comes from the data, the output
+ * format from the template. An inferred debit/credit pair or signed amount is never replaced.
+ */
+export function mergeTransforms(
+  template: TemplateTransform | TemplateTransform[] | undefined,
+  inferred: SuggestedTransform | undefined,
+): SuggestedTransform | SuggestedTransform[] | undefined {
+  const tSteps = steps(template) as SuggestedTransform[];
+  if (!inferred) return template as SuggestedTransform | SuggestedTransform[] | undefined;
+  if (tSteps.length === 0) return inferred;
+  const head = tSteps[0];
+  let merged: SuggestedTransform;
+  if (inferred.kind === 'debitCredit') {
+    merged =
+      head.kind === 'amount' && head.decimals !== undefined
+        ? { ...inferred, decimals: head.decimals }
+        : inferred;
+  } else if (inferred.kind === 'date' && head.kind === 'date') {
+    merged = { ...head, input: inferred.input ?? head.input, output: head.output };
+  } else if (
+    (inferred.kind === 'amount' || inferred.kind === 'number') &&
+    (head.kind === 'amount' || head.kind === 'number')
+  ) {
+    merged = { ...inferred, ...head, kind: head.kind } as SuggestedTransform;
+    const from = inferred as {
+      decimalSeparator?: 'auto' | '.' | ',';
+      sign?: SignFromColumn;
+      invert?: boolean;
+    };
+    const out = merged as { decimalSeparator?: 'auto' | '.' | ','; sign?: SignFromColumn; invert?: boolean };
+    if (from.decimalSeparator) out.decimalSeparator = from.decimalSeparator;
+    if (from.sign) out.sign = from.sign;
+    if (from.invert) out.invert = from.invert;
+  } else {
+    return tSteps.length === 1 ? tSteps[0] : tSteps;
+  }
+  const rest = tSteps.slice(1);
+  return rest.length === 0 ? merged : [merged, ...rest];
+}
+
+export function suggestColumnMappings(input: SuggestInput): {
+  mappings: ColumnSuggestion[];
+  unmatched: string[];
+} {
+  const builtIn = input.builtInTemplateId ? findBuiltInTemplate(input.builtInTemplateId) : undefined;
+  // Columns of an inferred debit/credit pair feed the amount as a pair, never alone (repro 6).
+  const paired = new Set<string>();
+  for (const t of Object.values(input.inferred))
+    if (t?.kind === 'debitCredit') paired.add(t.debitColumn).add(t.creditColumn);
+  const single = input.dataColumns.filter((d) => !paired.has(d));
+  const pairs = suggestMappings(input.templateColumns, single, {
+    samples: input.samples,
+    inferred: input.inferred,
+  });
+  const pair = Object.values(input.inferred).find((t) => t?.kind === 'debitCredit');
+  if (pair) {
+    const amount = input.templateColumns.find((t) =>
+      conceptsOf(normaliseHeader(t)).exact.has(AMOUNT_CONCEPT),
+    );
+    if (amount !== undefined) {
+      const at = pairs.findIndex((p) => p.templateColumn === amount);
+      if (at >= 0) pairs.splice(at, 1);
+      pairs.push({
+        templateColumn: amount,
+        dataColumn: '',
+        confidence: 0.85,
+        reason: 'synonym',
+        transform: pair,
+      });
+    }
+  }
+  const byColumn = new Map(pairs.map((p) => [p.templateColumn, p]));
+  const mappings: ColumnSuggestion[] = [];
+  const unmatched: string[] = [];
+  for (const t of input.templateColumns) {
+    const col = builtIn?.columns.find((c) => c.name === t);
+    const p = byColumn.get(t);
+    if (p) {
+      const transform = mergeTransforms(col?.defaultTransform, p.transform);
+      mappings.push({
+        templateColumn: t,
+        dataColumn: p.dataColumn,
+        ...(transform ? { transform } : {}),
+        confidence: p.confidence,
+        reason:
+          p.reason === 'exact'
+            ? `'${p.dataColumn}' has the same name.`
+            : p.dataColumn === ''
+              ? 'The debit and credit columns make one signed amount.'
+              : `'${p.dataColumn}' means ${t}.`,
+      });
+    } else if (col && !col.required) {
+      mappings.push({
+        templateColumn: t,
+        dataColumn: '',
+        empty: true,
+        confidence: 0.5,
+        reason: 'Nothing in the file matches; this column is optional, so it is left empty.',
+      });
+    } else unmatched.push(t);
+  }
+  return { mappings, unmatched };
 }
