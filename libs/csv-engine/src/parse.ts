@@ -1,5 +1,5 @@
 // Whole-input parsing to strings, for small data: tests, template files, previews.
-import { recordStrings } from './parser';
+import { emptyFrom, recordStrings } from './parser';
 import { CsvReader, type ReadOptions, type SourceInfo } from './reader';
 import type { RaggedRow } from './inspect';
 
@@ -29,7 +29,10 @@ export function parseCsv(
     },
     onRow: (r, row) => {
       const cells = recordStrings(r);
-      if (!headerless && cells.length !== width) {
+      if (!headerless && cells.length > width && emptyFrom(r, width)) {
+        cells.length = width;
+        rows.push(cells);
+      } else if (!headerless && cells.length !== width) {
         ragged.push({ row, line: r.line, expected: width, found: cells.length });
         const fixed = cells.slice(0, width);
         while (fixed.length < width) fixed.push('');

@@ -552,6 +552,15 @@ export function unescapeField(buf: Buffer, s: number, e: number): Buffer {
   return out.subarray(0, o);
 }
 
+/** True when every field from `from` on is empty: a row ending with a delimiter (or several) more. */
+export function emptyFrom(r: RecordView, from: number): boolean {
+  for (let k = from; k < r.count; k++) {
+    const len = r.ends[r.base + k] - r.ends[r.base + k - 1] - 1;
+    if (len > 0 && !(len === 2 && (r.flagsOf(k) & 3) === F_QUOTED)) return false;
+  }
+  return true;
+}
+
 /** All fields of a record as strings. */
 export function recordStrings(r: RecordView): string[] {
   const out = new Array<string>(r.count);

@@ -12,7 +12,10 @@ export interface ReadOptions extends ParserLimits {
   encoding?: InputEncoding;
   /** Override the sniffed delimiter. */
   delimiter?: Delimiter;
-  /** 1-based line number of the header row; lines before it are skipped. Default: detected. */
+  /**
+   * 1-based line number of the header row; lines before it are skipped. 0: no header row (as
+   * `header: false`). Default: detected, and a file whose first record reads like its rows has none.
+   */
   headerRow?: number;
   /** false: no header row, every record is data (headers are named `Column 1…n`). Default true. */
   header?: boolean;
@@ -59,8 +62,8 @@ export function validateReadOptions(o: ReadOptions): void {
       `Unsupported delimiter ${JSON.stringify(o.delimiter)}: use comma, semicolon, tab or pipe.`,
     );
   }
-  if (o.headerRow !== undefined && (!Number.isInteger(o.headerRow) || o.headerRow < 1)) {
-    throw new OptionsError('headerRow must be a line number, 1 or more.');
+  if (o.headerRow !== undefined && (!Number.isInteger(o.headerRow) || o.headerRow < 0)) {
+    throw new OptionsError('headerRow must be a line number, 1 or more (0 for a file without a header row).');
   }
   if (o.maxFieldBytes !== undefined && !(o.maxFieldBytes > 0))
     throw new OptionsError('maxFieldBytes must be positive.');
@@ -77,12 +80,17 @@ export class CsvReader {
   private delimiter: Delimiter = ',';
   private readonly sniffBytes: number;
   private done = false;
+  /** No header row: chosen (`header: false`, `headerRow: 0`) or detected. */
+  private headerless: boolean;
+  /** Columns the rows below the header use (header names past them that are blank are dropped). */
+  private bodyColumns = 0;
 
   constructor(
     private readonly options: ReadOptions,
     private readonly handlers: ReaderHandlers,
   ) {
     validateReadOptions(options);
+    this.headerless = options.header === false || options.headerRow === 0;
     this.decoder = new Decoder(options.encoding);
     this.sniffBytes = options.sniffBytes ?? DEFAULT_SNIFF_BYTES;
   }
@@ -159,7 +167,7 @@ export class CsvReader {
     }
     this.done = true;
     if (!this.info && !this.parser?.stopped) {
-      if (this.options.header === false) this.emitHeader(null);
+      if (this.headerless) this.emitHeader(null);
       else throw new EmptyFileError();
     }
   }
@@ -178,14 +186,15 @@ export class CsvReader {
   private start(final: boolean): void {
     const sample = Buffer.concat(this.prefix, this.prefixLen);
     this.prefix = [];
-    const headerless = this.options.header === false;
     const s = sniff(sample, final, {
       delimiter: this.options.delimiter,
-      headerRow: headerless ? 1 : this.options.headerRow,
+      headerRow: this.headerless ? 1 : this.options.headerRow,
     });
     this.delimiter = s.delimiter;
     this.headerLine = s.headerLine;
-    const onRecord = headerless
+    this.bodyColumns = s.columns;
+    if (s.headerLine === 0) this.headerless = true;
+    const onRecord = this.headerless
       ? (r: RecordView) => {
           if (!this.info) this.emitHeader(r);
           return this.handlers.onRow(r, ++this.rows);
@@ -200,8 +209,12 @@ export class CsvReader {
   }
 
   private emitHeader(r: RecordView | null): void {
-    const headerless = this.options.header === false;
+    const headerless = this.headerless;
     const raw = r ? recordStrings(r) : [];
+    // A header ending with the delimiter (`Date,Amount,` over rows `x,1`): blank names past the columns
+    // the rows use are not columns.
+    if (!headerless)
+      while (raw.length > this.bodyColumns && raw.length > 1 && raw[raw.length - 1].trim() === '') raw.pop();
     let names: string[];
     const blank: number[] = [];
     if (headerless) {

@@ -1,83 +1,258 @@
-// Delimiter and header-row sniffing on the first bytes of a file. A delimiter wins by the consistency of
-// field counts outside quotes; the header is the first record whose field count matches the body, so
-// preamble lines of bank exports (account name, date range, blank line) are skipped and counted.
-import { RecordParser, type RecordView } from './parser';
+// Delimiter and header-row sniffing on the first bytes of a file (at most the reader's sniff sample).
+// Every delimiter is tried; each of the first 100 non-blank records is a header candidate, scored by what
+// follows it: do the records below fit its width (a trailing delimiter on either side tolerated), are its
+// cells filled and written like column names, do the columns below hold one kind of value (dates, amounts,
+// emails) that the candidate's cells are not? Title lines, account blocks and sentences above a table
+// score low because the table's rows don't fit them. When the best candidate reads like the rows after it
+// (a date where they have dates, an amount where they have amounts) the file has no header row.
+import { RecordParser, recordStrings, type RecordView } from './parser';
 
 export type Delimiter = ',' | ';' | '\t' | '|';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 
-const MAX_SNIFF_RECORDS = 200;
+/** Records before the header that may be skipped (title lines, account blocks, sentences). */
+const MAX_CANDIDATES = 100;
+/** Records after a candidate that decide its score. */
+const BODY = 40;
+const MAX_RECORDS = MAX_CANDIDATES + BODY;
 
 export interface SniffResult {
   delimiter: Delimiter;
-  /** 1-based line of the header record. */
+  /** 1-based line of the header record; 0 when the file has no header row (every record is data). */
   headerLine: number;
-  /** Field count of the body (the most common count). */
+  /** Columns the records below the header use (trailing empty fields not counted). */
   columns: number;
 }
 
-interface Candidate {
+// What a cell looks like. Typed kinds (number … url) are what a column of data holds and a header does not.
+const EMPTY = 0;
+const WORD = 1; // text that could be a column name
+const NUMBER = 2;
+const DATE = 3;
+const EMAIL = 4;
+const URL_KIND = 5;
+const OTHER = 6; // long text, codes without letters …
+const KINDS = 7;
+
+interface Rec {
+  line: number;
+  /** Fields in the record. */
+  count: number;
+  /** Fields up to the last non-empty one. */
+  eff: number;
+  filled: number;
+  kinds: Uint8Array;
+  cells: string[];
+}
+
+const NUMBER_RE =
+  /^[-+−]?\(?[-+−]?\s*(?:\p{Sc}|[A-Z]{3}\s)?\s*[-+−]?(?:\d[\d.,'’\s\u00a0\u202f]*)?\d(?:[.,]\d+)?\s*(?:\p{Sc}|\s[A-Z]{3}|%|-)?\)?\s*(?:[CD][Rr]\.?)?$/u;
+const DIGIT_DATE_RE =
+  /^(?:\d{1,2}([./ -])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([./-])\d{1,2}\2\d{1,2}|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?:[ T]\d{1,2}:\d{2}.*)?\.?$/;
+const MONTHS =
+  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mär|mrz|mai|okt|dez|janv|févr|fevr|mars|avr|juil|déc|ene|abr|ago|dic|gen|mag|giu|lug|set|ott|maj|okt';
+const NAMED_DATE_RE = new RegExp(
+  `^(?:\\d{1,2}[ .\\-/]*(?:${MONTHS})\\p{L}*\\.?[ .\\-/,]*\\d{2,4}|(?:${MONTHS})\\p{L}*\\.?[ .\\-/]*\\d{1,2}(?:st|nd|rd|th)?,?[ .\\-/]*\\d{2,4})(?:[ T,]+\\d{1,2}:\\d{2}.*)?$`,
+  'iu',
+);
+const TIME_RE = /^\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?$/i;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const URL_RE = /^(?:https?:\/\/|www\.)\S+$/i;
+const LETTER_RE = /\p{L}/u;
+
+function kindOf(cell: string): number {
+  const v = cell.trim();
+  if (v === '') return EMPTY;
+  const c = v.charCodeAt(0);
+  const digitish =
+    (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x28 || c > 0x7f || c === 0x24;
+  if (digitish || v.length <= 24) {
+    if (DIGIT_DATE_RE.test(v) || TIME_RE.test(v)) return DATE;
+    if (NUMBER_RE.test(v)) return NUMBER;
+  }
+  if (LETTER_RE.test(v) && v.length <= 40 && NAMED_DATE_RE.test(v)) return DATE;
+  if (v.includes('@') && EMAIL_RE.test(v)) return EMAIL;
+  if (URL_RE.test(v)) return URL_KIND;
+  if (LETTER_RE.test(v) && v.length <= 60) return WORD;
+  return OTHER;
+}
+
+function toRec(line: number, cells: string[]): Rec {
+  const kinds = new Uint8Array(cells.length);
+  let eff = 0;
+  let filled = 0;
+  for (let k = 0; k < cells.length; k++) {
+    const kind = kindOf(k === 0 ? cells[k].replace(/^\uFEFF/, '') : cells[k]);
+    kinds[k] = kind;
+    if (kind !== EMPTY) {
+      eff = k + 1;
+      filled++;
+    }
+  }
+  return { line, count: cells.length, eff, filled, kinds, cells };
+}
+
+/**
+ * The sample's records with this delimiter (blank and all-empty records left out), or null when the
+ * delimiter's reading is broken (an unterminated quote): then the lines are split on the delimiter
+ * without quoting, so that the real parse, not the sniff, reports the broken quote.
+ */
+function recordsFor(sample: string | Buffer, delimiter: Delimiter, final: boolean): Rec[] {
+  const out: Rec[] = [];
+  let lastLine = 0;
+  const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
+    lastLine = r.line;
+    const rec = toRec(r.line, recordStrings(r));
+    if (rec.eff > 0) out.push(rec);
+    return out.length < MAX_RECORDS;
+  });
+  const buf = typeof sample === 'string' ? Buffer.from(sample, 'utf8') : sample;
+  let broken = false;
+  try {
+    parser.push(buf);
+    if (final) parser.end();
+  } catch {
+    broken = true;
+  }
+  if (broken && (final || out.length < 2)) return splitLines(buf, delimiter, final);
+  // A record cut at the end of a partial sample is not a whole record.
+  if (!final && !parser.stopped && out.length > 1 && out[out.length - 1].line === lastLine) out.pop();
+  return out;
+}
+
+function splitLines(buf: Buffer, delimiter: Delimiter, final: boolean): Rec[] {
+  const lines = buf.toString('utf8').split(/\r\n|\n|\r/);
+  if (!final) lines.pop();
+  const out: Rec[] = [];
+  for (let i = 0; i < lines.length && out.length < MAX_RECORDS; i++) {
+    const rec = toRec(i + 1, lines[i].split(delimiter));
+    if (rec.eff > 0) out.push(rec);
+  }
+  return out;
+}
+
+/** Can `r` be a row under header `h`? Trailing empty fields on either side are tolerated. */
+function fits(h: Rec, r: Rec): boolean {
+  return r.eff <= h.count && h.eff <= r.count;
+}
+
+interface Scored {
+  index: number;
+  score: number;
+  /** Columns the body uses. */
+  width: number;
+  /** The candidate reads like the rows after it: no header row. */
+  dataLike: boolean;
+}
+
+/** Scores the record at `i` as the header of the records after it. */
+function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Scored {
+  const h = recs[i];
+  const end = Math.min(recs.length, i + 1 + BODY);
+  let body = 0;
+  let fitting = 0;
+  let width = 0;
+  const cols = h.count;
+  counts.fill(0, 0, cols * KINDS);
+  for (let j = i + 1; j < end; j++) {
+    const r = recs[j];
+    body++;
+    if (!fits(h, r)) continue;
+    fitting++;
+    if (r.eff > width) width = r.eff;
+    const n = Math.min(cols, r.count);
+    for (let k = 0; k < n; k++) counts[k * KINDS + r.kinds[k]]++;
+  }
+  if (body === 0) {
+    // Nothing below (a template: the header alone): the first record, filled and written like names.
+    const head = h.filled > 0 ? wordShare(h) : 0;
+    return { index: i, score: h.filled / Math.max(1, h.eff) + head, width: h.eff, dataLike: false };
+  }
+  const fit = fitting / body;
+  width = Math.max(width, 1);
+  const fill = h.filled / Math.max(h.eff, width);
+  const head = wordShare(h);
+  // Columns below holding one kind of value: how pure they are, and does the candidate differ there?
+  let typed = 0;
+  let contrast = 0;
+  let same = 0;
+  let puritySum = 0;
+  let purityCols = 0;
+  for (let k = 0; k < Math.min(cols, width); k++) {
+    let nonEmpty = 0;
+    let best = 0;
+    let bestKind = EMPTY;
+    for (let t = 1; t < KINDS; t++) {
+      const c = counts[k * KINDS + t];
+      nonEmpty += c;
+      if (c > best) {
+        best = c;
+        bestKind = t;
+      }
+    }
+    if (nonEmpty === 0) continue;
+    puritySum += best / nonEmpty;
+    purityCols++;
+    if (bestKind >= NUMBER && bestKind <= URL_KIND && best >= nonEmpty * 0.7) {
+      typed++;
+      const mine = h.kinds[k];
+      if (mine === bestKind) same++;
+      else contrast += mine === EMPTY ? 0.5 : 1;
+    }
+  }
+  const contrastShare = typed > 0 ? contrast / typed : 0.5;
+  const purity = purityCols > 0 ? puritySum / purityCols : 0.5;
+  const unique = h.filled > 0 ? new Set(h.cells.filter((c) => c.trim() !== '')).size / h.filled : 0;
+  const score =
+    3 * fit +
+    fill +
+    head +
+    1.5 * contrastShare +
+    purity +
+    (0.5 * Math.min(width, 8)) / 8 +
+    0.3 * unique -
+    // a record wider than the table below it (a sentence split on commas, say) is not its header
+    (h.eff > width ? (0.5 * (h.eff - width)) / h.eff : 0);
+  const dataLike = typed > 0 && same >= typed * 0.75 && head < 0.9;
+  return { index: i, score, width, dataLike };
+}
+
+/** Share of the candidate's filled cells that read like column names. */
+function wordShare(h: Rec): number {
+  if (h.filled === 0) return 0;
+  let words = 0;
+  for (let k = 0; k < h.count; k++) if (h.kinds[k] === WORD) words++;
+  return words / h.filled;
+}
+
+interface Choice {
   delimiter: Delimiter;
   score: number;
   headerLine: number;
   columns: number;
-  headerIndex: number;
+  index: number;
 }
 
-function countsFor(
-  sample: Buffer,
-  delimiter: Delimiter,
-  final: boolean,
-): { count: number; line: number }[] | null {
-  const records: { count: number; line: number }[] = [];
-  const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
-    records.push({ count: r.count, line: r.line });
-    return records.length < MAX_SNIFF_RECORDS;
-  });
-  try {
-    parser.push(sample);
-    if (final) parser.end();
-  } catch {
-    // A broken sample (e.g. an unterminated quote) is reported by the real parse, with its line.
-    if (records.length === 0) return null;
-  }
-  return records;
-}
-
-function evaluate(
-  sample: Buffer,
-  delimiter: Delimiter,
-  final: boolean,
-  headerLine?: number,
-): Candidate | null {
-  const records = countsFor(sample, delimiter, final);
-  if (!records || records.length === 0) return null;
-  let headerIndex: number;
-  let columns: number;
+function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number | undefined): Choice | null {
+  if (recs.length === 0) return null;
+  const maxCols = recs.reduce((m, r) => Math.max(m, r.count), 0);
+  const counts = new Int32Array(maxCols * KINDS);
   if (headerLine !== undefined) {
-    headerIndex = records.findIndex((r) => r.line >= headerLine);
-    if (headerIndex < 0) return null;
-    columns = records[headerIndex].count;
-  } else {
-    // The body's field count is the most frequent one (ties: the larger count).
-    const freq = new Map<number, number>();
-    for (const r of records) freq.set(r.count, (freq.get(r.count) ?? 0) + 1);
-    columns = 1;
-    let best = 0;
-    for (const [count, f] of freq) {
-      if (f > best || (f === best && count > columns)) {
-        best = f;
-        columns = count;
-      }
-    }
-    // No count repeats (a tiny or very ragged sample): the header is the first record.
-    if (best === 1 && records.length > 1) columns = records[0].count;
-    headerIndex = records.findIndex((r) => r.count === columns);
+    const i = recs.findIndex((r) => r.line >= headerLine);
+    if (i < 0) return null;
+    const s = scoreCandidate(recs, i, counts);
+    return { delimiter, score: s.score, headerLine, columns: s.width, index: i };
   }
-  const body = records.slice(headerIndex);
-  const consistent = body.filter((r) => r.count === columns).length;
-  const score = columns > 1 ? consistent / body.length : 0;
-  return { delimiter, score, headerLine: records[headerIndex].line, columns, headerIndex };
+  let best: Scored | null = null;
+  const last = Math.min(recs.length, MAX_CANDIDATES);
+  for (let i = 0; i < last; i++) {
+    const s = scoreCandidate(recs, i, counts);
+    // Clearly better wins; about as good, the earlier record (a header comes before its rows).
+    if (!best || s.score > best.score + 0.15) best = s;
+  }
+  const b = best as Scored;
+  const headerLine2 = b.dataLike ? 0 : recs[b.index].line;
+  return { delimiter, score: b.score, headerLine: headerLine2, columns: b.width, index: b.index };
 }
 
 /**
@@ -90,31 +265,20 @@ export function sniff(
   overrides: { delimiter?: Delimiter; headerRow?: number } = {},
 ): SniffResult {
   const candidates = overrides.delimiter ? [overrides.delimiter] : DELIMITERS;
-  let best: Candidate | null = null;
+  let best: Choice | null = null;
   for (const d of candidates) {
-    const c = evaluate(sample, d, final, overrides.headerRow);
+    const c = choose(recordsFor(sample, d, final), d, overrides.headerRow);
     if (!c) continue;
-    if (!best) {
-      best = c;
-      continue;
-    }
-    if (c.score === 0 && best.score > 0) continue;
-    const diff = c.score - best.score;
-    // Clearly more consistent wins; when about as consistent, fewer preamble lines, then more columns.
+    const wider = best !== null && c.columns > best.columns;
     if (
-      diff > 0.05 ||
-      (Math.abs(diff) <= 0.05 &&
-        (c.headerIndex < best.headerIndex ||
-          (c.headerIndex === best.headerIndex && c.columns > best.columns)))
+      !best ||
+      (best.columns <= 1 && c.columns > 1) ||
+      (c.columns > 1 && (c.score > best.score + 0.05 || (c.score > best.score - 0.05 && wider)))
     ) {
       best = c;
     }
   }
   if (!best)
     return { delimiter: overrides.delimiter ?? ',', headerLine: overrides.headerRow ?? 1, columns: 1 };
-  return {
-    delimiter: best.delimiter,
-    headerLine: overrides.headerRow ?? best.headerLine,
-    columns: best.columns,
-  };
+  return { delimiter: best.delimiter, headerLine: best.headerLine, columns: best.columns };
 }
