@@ -35,8 +35,10 @@ def direction(column, flag, negative, positive, decimal='.'):
 
 SPECS = [
     # ---- csv2ofx test data (US, CA, CH, DE, ES, FR) ----
-    spec('us-capitalone-1.csv', 1, ',', 'utf-8', 'Posted Date', '%Y-%m-%d', pair('Debit', 'Credit'),
-         C2O.format(m='capitalone', o='(none: pair rule "DEBIT if Debit else CREDIT")'),
+    spec('us-capitalone-1.csv', 1, ',', 'utf-8', 'Transaction Date', '%Y-%m-%d', pair('Debit', 'Credit'),
+         'hledger (simonmichael/hledger) examples/csv/banking/capital-one.csv.rules: "fields date, posting-date, _, '
+         'description, _, amount-out, amount-in" (Transaction Date is the date, Debit money out, Credit money in); '
+         'csv2ofx mappings/capitalone.py agrees on the sign (DEBIT if Debit) but dates by Posted Date',
          amountColumns=['Debit', 'Credit']),
     spec('us-mint-1.csv', 1, ',', 'utf-8', 'Date', '%m/%d/%y',
          direction('Amount', 'Transaction Type', ['debit'], ['credit']),
