@@ -7,6 +7,9 @@
 // (a date where they have dates, an amount where they have amounts) the file has no header row.
 import { RecordParser, recordStrings, type RecordView } from './parser';
 
+/** The parser's flag of a field with a quote in the middle. */
+const F_MALFORMED = 3;
+
 export type Delimiter = ',' | ';' | '\t' | '|';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 
@@ -41,6 +44,8 @@ interface Rec {
   /** Fields up to the last non-empty one. */
   eff: number;
   filled: number;
+  /** Fields with a quote in the middle (text after a closing quote, a stray quote): a wrong delimiter. */
+  malformed: number;
   kinds: Uint8Array;
   cells: string[];
 }
@@ -77,7 +82,7 @@ function kindOf(cell: string): number {
   return OTHER;
 }
 
-function toRec(line: number, cells: string[]): Rec {
+function toRec(line: number, cells: string[], malformed = 0): Rec {
   const kinds = new Uint8Array(cells.length);
   let eff = 0;
   let filled = 0;
@@ -89,7 +94,7 @@ function toRec(line: number, cells: string[]): Rec {
       filled++;
     }
   }
-  return { line, count: cells.length, eff, filled, kinds, cells };
+  return { line, count: cells.length, eff, filled, malformed, kinds, cells };
 }
 
 /**
@@ -102,7 +107,9 @@ function recordsFor(sample: string | Buffer, delimiter: Delimiter, final: boolea
   let lastLine = 0;
   const parser = new RecordParser(delimiter.charCodeAt(0), (r: RecordView) => {
     lastLine = r.line;
-    const rec = toRec(r.line, recordStrings(r));
+    let malformed = 0;
+    for (let k = 0; k < r.count; k++) if ((r.flagsOf(k) & 3) === F_MALFORMED) malformed++;
+    const rec = toRec(r.line, recordStrings(r), malformed);
     if (rec.eff > 0) out.push(rec);
     return out.length < MAX_RECORDS;
   });
@@ -131,14 +138,21 @@ function splitLines(buf: Buffer, delimiter: Delimiter, final: boolean): Rec[] {
   return out;
 }
 
-/** Can `r` be a row under header `h`? Trailing empty fields on either side are tolerated. */
-function fits(h: Rec, r: Rec): boolean {
-  return r.eff <= h.count && h.eff <= r.count;
+/**
+ * How well `r` fits as a row under header `h`: 1 when neither is wider (trailing empty fields on either side
+ * tolerated), less for a row that stops early or spills a few fields past the header, 0 for a row much
+ * wider than the candidate (a title or account line above a table).
+ */
+function fit(h: Rec, r: Rec): number {
+  if (r.eff <= h.count) return h.eff <= r.count ? 1 : 0.75;
+  return h.count >= 0.6 * r.eff && h.count >= 3 ? 0.5 : 0;
 }
 
 interface Scored {
   index: number;
   score: number;
+  /** How well the records below read as a table (delimiters are compared on this). */
+  table: number;
   /** Columns the body uses. */
   width: number;
   /** The candidate reads like the rows after it: no header row. */
@@ -151,14 +165,17 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
   const end = Math.min(recs.length, i + 1 + BODY);
   let body = 0;
   let fitting = 0;
+  let malformed = h.malformed > 0 ? 1 : 0;
   let width = 0;
   const cols = h.count;
   counts.fill(0, 0, cols * KINDS);
   for (let j = i + 1; j < end; j++) {
     const r = recs[j];
     body++;
-    if (!fits(h, r)) continue;
-    fitting++;
+    if (r.malformed > 0) malformed++;
+    const f = fit(h, r);
+    if (f === 0) continue;
+    fitting += f;
     if (r.eff > width) width = r.eff;
     const n = Math.min(cols, r.count);
     for (let k = 0; k < n; k++) counts[k * KINDS + r.kinds[k]]++;
@@ -166,9 +183,10 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
   if (body === 0) {
     // Nothing below (a template: the header alone): the first record, filled and written like names.
     const head = h.filled > 0 ? wordShare(h) : 0;
-    return { index: i, score: h.filled / Math.max(1, h.eff) + head, width: h.eff, dataLike: false };
+    const score = h.filled / Math.max(1, h.eff) + head;
+    return { index: i, score, table: score, width: h.eff, dataLike: typedCells(h) >= 2 };
   }
-  const fit = fitting / body;
+  const fitShare = fitting / body;
   width = Math.max(width, 1);
   const fill = h.filled / Math.max(h.eff, width);
   const head = wordShare(h);
@@ -203,8 +221,9 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
   const contrastShare = typed > 0 ? contrast / typed : 0.5;
   const purity = purityCols > 0 ? puritySum / purityCols : 0.5;
   const unique = h.filled > 0 ? new Set(h.cells.filter((c) => c.trim() !== '')).size / h.filled : 0;
+  const table = 3 * fitShare + 2 * purity + (0.5 * Math.min(width, 8)) / 8 - (3 * malformed) / (body + 1);
   const score =
-    3 * fit +
+    3 * fitShare +
     fill +
     head +
     1.5 * contrastShare +
@@ -213,8 +232,15 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     0.3 * unique -
     // a record wider than the table below it (a sentence split on commas, say) is not its header
     (h.eff > width ? (0.5 * (h.eff - width)) / h.eff : 0);
-  const dataLike = typed > 0 && same >= typed * 0.75 && head < 0.9;
-  return { index: i, score, width, dataLike };
+  const dataLike = typed > 0 ? same >= typed * 0.75 && head < 0.9 : typedCells(h) >= 2;
+  return { index: i, score, table, width, dataLike };
+}
+
+/** Cells holding dates, amounts, emails or links: what column names never are. */
+function typedCells(h: Rec): number {
+  let n = 0;
+  for (let k = 0; k < h.count; k++) if (h.kinds[k] >= NUMBER && h.kinds[k] <= URL_KIND) n++;
+  return n;
 }
 
 /** Share of the candidate's filled cells that read like column names. */
@@ -228,6 +254,7 @@ function wordShare(h: Rec): number {
 interface Choice {
   delimiter: Delimiter;
   score: number;
+  table: number;
   headerLine: number;
   columns: number;
   index: number;
@@ -241,7 +268,7 @@ function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number |
     const i = recs.findIndex((r) => r.line >= headerLine);
     if (i < 0) return null;
     const s = scoreCandidate(recs, i, counts);
-    return { delimiter, score: s.score, headerLine, columns: s.width, index: i };
+    return { delimiter, score: s.score, table: s.table, headerLine, columns: s.width, index: i };
   }
   let best: Scored | null = null;
   const last = Math.min(recs.length, MAX_CANDIDATES);
@@ -252,7 +279,14 @@ function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number |
   }
   const b = best as Scored;
   const headerLine2 = b.dataLike ? 0 : recs[b.index].line;
-  return { delimiter, score: b.score, headerLine: headerLine2, columns: b.width, index: b.index };
+  return {
+    delimiter,
+    score: b.score,
+    table: b.table,
+    headerLine: headerLine2,
+    columns: b.width,
+    index: b.index,
+  };
 }
 
 /**
@@ -269,11 +303,14 @@ export function sniff(
   for (const d of candidates) {
     const c = choose(recordsFor(sample, d, final), d, overrides.headerRow);
     if (!c) continue;
-    const wider = best !== null && c.columns > best.columns;
+    // The delimiter that makes the best table wins (about as good: more columns, then the better header).
+    const close = best !== null && Math.abs(c.table - best.table) <= 0.1;
     if (
       !best ||
       (best.columns <= 1 && c.columns > 1) ||
-      (c.columns > 1 && (c.score > best.score + 0.05 || (c.score > best.score - 0.05 && wider)))
+      (c.columns > 1 &&
+        (c.table > best.table + 0.1 ||
+          (close && (c.columns > best.columns || (c.columns === best.columns && c.score > best.score)))))
     ) {
       best = c;
     }
