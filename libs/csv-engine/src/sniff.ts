@@ -301,6 +301,8 @@ export function sniff(
   const candidates = overrides.delimiter ? [overrides.delimiter] : DELIMITERS;
   let best: Choice | null = null;
   for (const d of candidates) {
+    // A delimiter that never occurs cannot split anything (one column, which ',' already stands for).
+    if (candidates.length > 1 && d !== ',' && !sample.includes(d.charCodeAt(0))) continue;
     const c = choose(recordsFor(sample, d, final), d, overrides.headerRow);
     if (!c) continue;
     // The delimiter that makes the best table wins (about as good: more columns, then the better header).
