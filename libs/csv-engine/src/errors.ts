@@ -104,8 +104,9 @@ export class EmptyHeaderError extends CsvEngineError {
 }
 
 export class EmptyFileError extends CsvEngineError {
-  constructor() {
-    super('EMPTY_FILE', 'The file is empty. Upload a CSV file with a header row.');
+  /** `message`: for a workbook, whose emptiness is said in its own words. */
+  constructor(message = 'The file is empty. Upload a CSV file with a header row.') {
+    super('EMPTY_FILE', message);
   }
 }
 

@@ -1,10 +1,12 @@
 // A lean streaming tokenizer for the two big parts of a workbook (worksheets and shared strings), several
-// times faster than a general XML parser on them. It reads tags, attributes, text and CDATA; it skips
-// comments and processing instructions; like xmlSink it refuses a DTD and any entity other than the five
-// predefined ones and character references, so nothing is ever expanded. Well-formedness beyond that is
-// not checked: a broken part gives wrong or missing cells at worst, never more memory or time.
+// times faster than a general XML parser on them. It reads tags, attributes, text and CDATA (line ends
+// normalised as XML requires); it skips comments and processing instructions; like xmlSink it refuses a
+// DTD and any entity other than the five predefined ones and character references, so nothing is ever
+// expanded. Well-formedness beyond that is not checked: a broken part gives wrong or missing cells at
+// worst, never more memory or time.
 import { InvalidWorkbookError } from '../errors';
 import { refused, type XmlHandlers } from './xml';
+import { normalizeEol } from './xml-text';
 import type { EntrySink } from './zip';
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -73,7 +75,7 @@ export function fastXmlSink(part: string, h: XmlHandlers): EntrySink {
         if (final && b.slice(i).trim() !== '') throw broken(part);
         break;
       }
-      if (lt > i && h.text) h.text(decodeEntities(part, b.slice(i, lt)));
+      if (lt > i && h.text) h.text(decodeEntities(part, normalizeEol(b.slice(i, lt))));
       i = lt;
       const c = b.charCodeAt(lt + 1);
       if (c !== c) break; // '<' is the last character: wait for more
@@ -87,7 +89,7 @@ export function fastXmlSink(part: string, h: XmlHandlers): EntrySink {
         if (b.startsWith('<![CDATA[', lt)) {
           const end = b.indexOf(']]>', lt + 9);
           if (end < 0) break;
-          if (h.text) h.text(b.slice(lt + 9, end));
+          if (h.text) h.text(normalizeEol(b.slice(lt + 9, end)));
           i = end + 3;
           continue;
         }

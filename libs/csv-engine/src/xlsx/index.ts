@@ -3,7 +3,7 @@
 // in passes from its opener; only the shared strings table is held (it is capped with the other parts).
 import { CsvInspector, type InspectOptions, type InspectResult } from '../inspect';
 import { chunksOf } from '../input';
-import { CsvEngineError, UnsupportedWorkbookError } from '../errors';
+import { CsvEngineError, EmptyFileError, UnsupportedWorkbookError } from '../errors';
 import { openWorkbook, SheetToCsv, findSheet, type Workbook } from './workbook';
 import { readEntries, type EntrySink, type FileOpener, type WorkbookLimits, type ZipEntry } from './zip';
 
@@ -73,6 +73,19 @@ function unknownSheet(wb: Workbook, name: string): CsvEngineError {
   );
 }
 
+/** An empty sheet said in a workbook's words: the whole workbook, or this sheet and the ones to choose. */
+function emptySheetError(wb: Workbook, sheet: string, counts: Map<string, number>): EmptyFileError {
+  const others = wb.sheets.filter((s) => (counts.get(s.name) ?? 0) > 0).map((s) => s.name);
+  if (others.length === 0) {
+    return new EmptyFileError(
+      'The workbook is empty: its sheets have no cells. Add a header row and data to a sheet in Excel, save it, and upload it again.',
+    );
+  }
+  return new EmptyFileError(
+    `The sheet "${sheet}" is empty. Choose another sheet of the workbook: ${others.join(', ')}.`,
+  );
+}
+
 /** A sink that feeds a sheet's CSV text to an inspector; the first error is kept, not thrown. */
 class InspectingSink implements EntrySink {
   readonly inspector: CsvInspector;
@@ -139,7 +152,15 @@ export async function inspectWorkbook(
   for (const [name, s] of counting) counts.set(name, s.rows);
   for (const s of options.sheets ?? []) if (!counts.has(s.name)) counts.set(s.name, s.rows);
   const sheet = chosen?.name ?? defaultSheet(wb, counts);
-  const inspection = (inspecting.get(sheet) as InspectingSink).result();
+  let inspection: InspectResult;
+  try {
+    inspection = (inspecting.get(sheet) as InspectingSink).result();
+  } catch (e) {
+    if (e instanceof CsvEngineError && e.code === 'EMPTY_FILE' && !counts.get(sheet)) {
+      throw emptySheetError(wb, sheet, counts);
+    }
+    throw e;
+  }
   return {
     sheets: wb.sheets.map((s) => ({
       name: s.name,

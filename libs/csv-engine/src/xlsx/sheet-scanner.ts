@@ -2,20 +2,24 @@
 // bytes themselves — finds tags with Buffer.indexOf, reads the three attributes a cell needs (r, t, s)
 // as bytes, and copies a cell's value (a number, a shared string's prepared field) straight into the row
 // — so a plain cell makes no JS string at all. Only what needs it is decoded: entities, CDATA, inline
-// rich text, date serials and numbers that are not already in plain form. The guards of every part hold:
+// rich text, date serials and numbers that are not already in plain form. Text is read as Excel shows it:
+// XML line ends normalised, inline strings' `_xHHHH_` escapes decoded. The guards of every part hold:
 // a DTD is refused, entities other than the predefined ones are refused, nothing is expanded.
 import { InvalidWorkbookError } from '../errors';
 import { decodeEntities } from './fast-xml';
 import { copyBytes, csvField, type SharedStrings } from './shared-strings';
-import { formatNumber, serialToIso, type DateKind } from './values';
+import { DateBytes, isoToSerial, type DateFormat } from './date-formats';
+import { formatNumber } from './values';
 import { refused } from './xml';
+import { inlineText, textOf } from './cell-text';
+import { normalizeEol } from './xml-text';
 import type { EntrySink } from './zip';
 
 /** What a sheet needs from its workbook. */
 export interface SheetContext {
   sharedStrings: SharedStrings;
-  /** Per cell style index: the date kind its number format shows, or null. */
-  styleDates: (DateKind | null)[];
+  /** Per cell style index: the date format its number format shows, or null. */
+  styleDates: (DateFormat | null)[];
   date1904: boolean;
 }
 
@@ -122,33 +126,6 @@ function broken(part: string): InvalidWorkbookError {
   );
 }
 
-const T_ELEMENT = /<(?:[\w.-]+:)?t(?:\s[^>]*)?(?:\/>|>([\s\S]*?)<\/(?:[\w.-]+:)?t>)/g;
-const PHONETIC = /<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g;
-
-/** Element text with entities decoded and CDATA sections kept as they are. */
-function textOf(part: string, s: string): string {
-  const cdata = s.indexOf('<![CDATA[');
-  if (cdata < 0) return decodeEntities(part, s);
-  let out = '';
-  let i = 0;
-  for (;;) {
-    const start = s.indexOf('<![CDATA[', i);
-    if (start < 0) return out + decodeEntities(part, s.slice(i));
-    const end = s.indexOf(']]>', start + 9);
-    if (end < 0) throw refused(part, 'has an unterminated CDATA section');
-    out += decodeEntities(part, s.slice(i, start)) + s.slice(start + 9, end);
-    i = end + 3;
-  }
-}
-
-/** An inline string's text: its `<t>` runs, phonetic ones (`<rPh>`) left out. */
-function inlineText(part: string, inner: string): string {
-  let out = '';
-  const body = inner.indexOf('rPh') < 0 ? inner : inner.replace(PHONETIC, '');
-  for (const m of body.matchAll(T_ELEMENT)) if (m[1] !== undefined) out += textOf(part, m[1]);
-  return out;
-}
-
 /** `-?(0|[1-9]\d*)(\.\d*[1-9])?` in at most 16 bytes: a number Excel shows as it is stored. */
 function isPlainNumber(b: Buffer, s: number, e: number): boolean {
   if (e - s > 16 || e <= s) return false;
@@ -203,7 +180,7 @@ export class SheetToCsv implements EntrySink {
   private out: Buffer = EMPTY;
   private outLength = 0;
   /** Date serials seen lately, as the bytes they show. */
-  private readonly dates = new Map<number, Buffer>();
+  private readonly dates: DateBytes;
 
   constructor(
     private readonly part: string,
@@ -211,6 +188,7 @@ export class SheetToCsv implements EntrySink {
     private readonly sink: CsvBytes | null,
   ) {
     if (sink) this.out = Buffer.allocUnsafe(OUT_CHUNK * 2);
+    this.dates = new DateBytes(wb.date1904);
   }
 
   data(chunk: Uint8Array): void {
@@ -532,18 +510,18 @@ export class SheetToCsv implements EntrySink {
         return;
       }
       case T_NUMBER: {
-        const kind = this.wb.styleDates[style] ?? null;
-        if (kind && e - s <= 7) {
+        const format = this.wb.styleDates[style] ?? null;
+        if (format && e - s <= 7) {
           // A whole-day serial (most dates): read the digits here, no text made.
           let serial = 0;
           let k = s;
           while (k < e && isDigit(b[k])) serial = serial * 10 + (b[k++] - ZERO);
           if (k === e) {
-            this.putDate(serial, kind);
+            this.putDate(serial, format);
             return;
           }
         }
-        if (!kind && isPlainNumber(b, s, e)) {
+        if (!format && isPlainNumber(b, s, e)) {
           if (e - s === 2 && b[s] === MINUS && b[s + 1] === ZERO) this.putRaw(Buffer.from('0'), 0, 1);
           else this.putRaw(b, s, e);
           return;
@@ -566,7 +544,7 @@ export class SheetToCsv implements EntrySink {
           }
         }
         if (plain) this.putRaw(b, s, e);
-        else this.putText(b.toString('utf8', s, e));
+        else this.putText(normalizeEol(b.toString('utf8', s, e)));
       }
     }
   }
@@ -585,16 +563,20 @@ export class SheetToCsv implements EntrySink {
         this.putRaw(out, 0, out.length);
         return;
       }
-      case T_DATE:
-        // ISO 8601 already; midnight shows as the date alone.
-        this.putText(raw.replace(/T00:00:00(\.0+)?Z?$/, ''));
+      case T_DATE: {
+        // ISO 8601 text: shown through a date format as the serial it stands for would be.
+        const format = this.wb.styleDates[style] ?? null;
+        const serial = format ? isoToSerial(raw, this.wb.date1904) : NaN;
+        if (serial >= 0) this.putDate(serial, format as DateFormat);
+        else this.putText(raw.replace(/T00:00:00(\.0+)?Z?$/, '')); // midnight shows as the date alone
         return;
+      }
       case T_NUMBER: {
-        const kind = this.wb.styleDates[style] ?? null;
-        if (kind) {
+        const format = this.wb.styleDates[style] ?? null;
+        if (format) {
           const n = Number(raw);
           if (Number.isFinite(n) && n >= 0) {
-            this.putDate(n, kind);
+            this.putDate(n, format);
             return;
           }
         }
@@ -606,16 +588,8 @@ export class SheetToCsv implements EntrySink {
     }
   }
 
-  private putDate(serial: number, kind: DateKind): void {
-    // Dates repeat (a statement's rows share a handful of days): their bytes are remembered.
-    const key =
-      kind === 'date' ? serial : kind === 'datetime' ? -1 - serial : Number.MIN_SAFE_INTEGER + serial;
-    let bytes = this.dates.get(key);
-    if (!bytes) {
-      bytes = Buffer.from(serialToIso(serial, this.wb.date1904, kind), 'latin1');
-      if (this.dates.size >= 4096) this.dates.clear();
-      this.dates.set(key, bytes);
-    }
+  private putDate(serial: number, format: DateFormat): void {
+    const bytes = this.dates.of(serial, format);
     this.putRaw(bytes, 0, bytes.length);
   }
 

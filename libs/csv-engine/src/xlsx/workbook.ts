@@ -2,10 +2,11 @@
 // text, row by row, so the rows flow into the same reader, inspector and mapper as an uploaded CSV.
 // Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
-import { dateKindOf, type DateKind } from './values';
+import { dateFormatOf, type DateFormat } from './date-formats';
 import { fastXmlSink } from './fast-xml';
 import { SharedStrings } from './shared-strings';
 import { parseXml, textSink } from './xml';
+import { decodeEscapes } from './xml-text';
 import {
   readDirectory,
   readEntries,
@@ -35,8 +36,8 @@ export interface Workbook {
   entries: ZipEntry[];
   sheets: SheetRef[];
   date1904: boolean;
-  /** Per cell style index: the date kind its number format shows, or null. */
-  styleDates: (DateKind | null)[];
+  /** Per cell style index: the date format its number format shows, or null. */
+  styleDates: (DateFormat | null)[];
   sharedStrings: SharedStrings;
 }
 
@@ -90,21 +91,29 @@ function externalLinksError(): InvalidWorkbookError {
   );
 }
 
-/** Collects the text of small parts in one pass. */
-async function readTexts(
-  open: FileOpener,
-  entries: ZipEntry[],
-  names: string[],
-): Promise<Map<string, string>> {
+/**
+ * Finds parts by name: exactly, or else ignoring letter case, as OPC compares part names (Excel and
+ * LibreOffice open a workbook whose relationship says `xl/workbook.xml` for an entry `xl/Workbook.xml`).
+ */
+function partFinder(entries: ZipEntry[]): (path: string | null) => ZipEntry | undefined {
+  const exact = new Map<string, ZipEntry>();
+  const folded = new Map<string, ZipEntry>();
+  for (const e of entries) {
+    exact.set(e.name, e);
+    if (!folded.has(e.name.toLowerCase())) folded.set(e.name.toLowerCase(), e);
+  }
+  return (path) => (path === null ? undefined : (exact.get(path) ?? folded.get(path.toLowerCase())));
+}
+
+/** Collects the text of small parts in one pass, by entry name. */
+async function readTexts(open: FileOpener, parts: ZipEntry[]): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   const sinks = new Map<ZipEntry, EntrySink>();
-  for (const name of names) {
-    const e = entries.find((x) => x.name === name);
-    if (e)
-      sinks.set(
-        e,
-        textSink(MAX_SMALL_PART, name, (t) => texts.set(name, t)),
-      );
+  for (const e of parts) {
+    sinks.set(
+      e,
+      textSink(MAX_SMALL_PART, e.name, (t) => texts.set(e.name, t)),
+    );
   }
   for await (const _ of readEntries(open, sinks));
   return texts;
@@ -113,27 +122,28 @@ async function readTexts(
 /** Passes 1–3: directory, relationships, then workbook, styles and shared strings. */
 export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}): Promise<Workbook> {
   const entries = await readDirectory(open, limits);
-  const names = new Set(entries.map((e) => e.name));
-  if (!names.has('_rels/.rels')) throw notWorkbookError();
-  if ([...names].some((n) => /^xl\/externalLinks\//i.test(n))) throw externalLinksError();
+  const find = partFinder(entries);
+  const rootRels = find('_rels/.rels');
+  if (!rootRels) throw notWorkbookError();
+  if (entries.some((e) => /^xl\/externalLinks\//i.test(e.name))) throw externalLinksError();
   const relsTexts = await readTexts(
     open,
-    entries,
-    entries.filter((e) => e.name.endsWith('.rels')).map((e) => e.name),
+    entries.filter((e) => e.name.toLowerCase().endsWith('.rels')),
   );
-  const root = parseRels('_rels/.rels', relsTexts.get('_rels/.rels') ?? '');
+  const root = parseRels(rootRels.name, relsTexts.get(rootRels.name) ?? '');
   const doc = root.find((r) => OFFICE_DOCUMENT.test(r.type) && !r.external);
   if (!doc) throw notWorkbookError();
-  const workbookPath = resolve('', doc.target);
-  if (!names.has(workbookPath)) throw notWorkbookError();
-  const wbRelsPath = relsPathOf(workbookPath);
-  const wbRels = relsTexts.has(wbRelsPath) ? parseRels(wbRelsPath, relsTexts.get(wbRelsPath) as string) : [];
+  const workbookEntry = find(resolve('', doc.target));
+  if (!workbookEntry) throw notWorkbookError();
+  const workbookPath = workbookEntry.name;
+  const wbRelsEntry = find(relsPathOf(workbookPath));
+  const wbRels = wbRelsEntry ? parseRels(wbRelsEntry.name, relsTexts.get(wbRelsEntry.name) ?? '') : [];
   if (wbRels.some((r) => REL_TYPE.externalLink.test(r.type))) throw externalLinksError();
   const relById = new Map(wbRels.map((r) => [r.id, r]));
   const stylesRel = wbRels.find((r) => REL_TYPE.styles.test(r.type));
   const sstRel = wbRels.find((r) => REL_TYPE.sharedStrings.test(r.type));
-  const stylesPath = stylesRel ? resolve(workbookPath, stylesRel.target) : null;
-  const sstPath = sstRel ? resolve(workbookPath, sstRel.target) : null;
+  const stylesPath = find(stylesRel ? resolve(workbookPath, stylesRel.target) : null)?.name ?? null;
+  const sstPath = find(sstRel ? resolve(workbookPath, sstRel.target) : null)?.name ?? null;
 
   // Pass 3: the workbook and styles as text, the shared strings parsed as they stream.
   const texts = new Map<string, string>();
@@ -154,24 +164,30 @@ export async function openWorkbook(open: FileOpener, limits: WorkbookLimits = {}
 
   let date1904 = false;
   let isWorkbook = false;
+  let depth = 0;
   const sheets: SheetRef[] = [];
   parseXml(workbookPath, texts.get(workbookPath) ?? '', {
     open(name, a) {
+      depth++;
       if (name === 'workbook') isWorkbook = true;
-      else if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      // Only the workbook's own <workbookPr>: Excel also writes an <x15:workbookPr> in <extLst>, later.
+      else if (name === 'workbookPr' && depth === 2) date1904 = a.date1904 === '1' || a.date1904 === 'true';
       else if (name === 'externalReference') throw externalLinksError();
       else if (name === 'sheet') {
         const rid = Object.entries(a).find(([k]) => k === 'r:id' || k.endsWith(':id'))?.[1] ?? '';
         const rel = relById.get(rid);
         if (!rel || rel.external || !REL_TYPE.sheet.test(rel.type)) return; // chart sheets, dialogs
         const path = resolve(workbookPath, rel.target);
-        const entry = entries.find((x) => x.name === path);
+        const entry = find(path);
+        const name = a.name === undefined ? path : decodeEscapes(a.name);
         if (!entry)
-          throw new InvalidWorkbookError(`The workbook's sheet "${a.name}" is missing from the file.`);
-        sheets.push({ name: a.name ?? path, hidden: (a.state ?? 'visible') !== 'visible', entry });
+          throw new InvalidWorkbookError(`The workbook's sheet "${name}" is missing from the file.`);
+        sheets.push({ name, hidden: (a.state ?? 'visible') !== 'visible', entry });
       }
     },
-    close() {},
+    close() {
+      depth--;
+    },
   });
   if (!isWorkbook) throw notWorkbookError();
   if (sheets.length === 0) {
@@ -188,9 +204,11 @@ export function notWorkbookError(): UnsupportedWorkbookError {
   );
 }
 
-function parseStyles(part: string, text: string): (DateKind | null)[] {
+function parseStyles(part: string, text: string): (DateFormat | null)[] {
   const formats = new Map<number, string>();
-  const out: (DateKind | null)[] = [];
+  const out: (DateFormat | null)[] = [];
+  // One format object per number format, so cells of every style that shows it share its remembered dates.
+  const byId = new Map<number, DateFormat | null>();
   let inXfs = false;
   parseXml(part, text, {
     open(name, a) {
@@ -198,7 +216,8 @@ function parseStyles(part: string, text: string): (DateKind | null)[] {
       else if (name === 'cellXfs') inXfs = true;
       else if (name === 'xf' && inXfs) {
         const id = Number(a.numFmtId ?? 0);
-        out.push(dateKindOf(id, formats.get(id)));
+        if (!byId.has(id)) byId.set(id, dateFormatOf(id, formats.get(id)));
+        out.push(byId.get(id) ?? null);
       }
     },
     close(name) {
@@ -208,7 +227,7 @@ function parseStyles(part: string, text: string): (DateKind | null)[] {
   return out;
 }
 
-/** `<si>` items: the text of every `<t>` outside phonetic runs (`<rPh>`). */
+/** `<si>` items: the text of every `<t>` outside phonetic runs (`<rPh>`), `_xHHHH_` escapes decoded. */
 function sharedStringsSink(part: string, out: SharedStrings): EntrySink {
   let inSi = false;
   let inT = false;
@@ -224,7 +243,7 @@ function sharedStringsSink(part: string, out: SharedStrings): EntrySink {
     },
     close(name) {
       if (name === 'si') {
-        out.push(text);
+        out.push(decodeEscapes(text));
         inSi = false;
       } else if (name === 't') inT = false;
       else if (name === 'rPh') phonetic--;

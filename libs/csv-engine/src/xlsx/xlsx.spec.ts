@@ -1,4 +1,5 @@
-import { formatNumber, serialToIso, dateKindOf } from './values';
+import { formatNumber } from './values';
+import { dateFormatOf, formatElapsed, isoToSerial, serialToIso, type ElapsedFormat } from './date-formats';
 import { SheetToCsv, type SheetContext } from './sheet-scanner';
 import { SharedStrings } from './shared-strings';
 import { fastXmlSink } from './fast-xml';
@@ -36,16 +37,47 @@ describe('serialToIso', () => {
   });
 });
 
-describe('dateKindOf', () => {
-  it('tells dates, times and numbers apart by format', () => {
-    expect(dateKindOf(14, undefined)).toBe('date');
-    expect(dateKindOf(22, undefined)).toBe('datetime');
-    expect(dateKindOf(20, undefined)).toBe('time');
-    expect(dateKindOf(2, undefined)).toBeNull();
-    expect(dateKindOf(164, 'dd/mm/yyyy')).toBe('date');
-    expect(dateKindOf(165, '[$-409]mmm d, yyyy h:mm AM/PM')).toBe('datetime');
-    expect(dateKindOf(166, '"Day" 0.00')).toBeNull();
-    expect(dateKindOf(167, '[Red]#,##0.00')).toBeNull();
+describe('dateFormatOf', () => {
+  it('tells dates, times, elapsed times and numbers apart by format', () => {
+    expect(dateFormatOf(14, undefined)).toBe('date');
+    expect(dateFormatOf(22, undefined)).toBe('datetime');
+    expect(dateFormatOf(20, undefined)).toBe('time');
+    expect(dateFormatOf(2, undefined)).toBeNull();
+    expect(dateFormatOf(164, 'dd/mm/yyyy')).toBe('date');
+    expect(dateFormatOf(165, '[$-409]mmm d, yyyy h:mm AM/PM')).toBe('datetime');
+    expect(dateFormatOf(166, '"Day" 0.00')).toBeNull();
+    expect(dateFormatOf(167, '[Red]#,##0.00')).toBeNull();
+    expect(dateFormatOf(46, undefined)).toMatchObject({ kind: 'elapsed' });
+    expect(dateFormatOf(168, '[Blue][h]:mm')).toMatchObject({ kind: 'elapsed' });
+    expect(dateFormatOf(169, '"[h]" hh:mm')).toBe('time');
+  });
+});
+
+describe('formatElapsed', () => {
+  const elapsed = (code: string) => dateFormatOf(200, code) as ElapsedFormat;
+  it.each([
+    ['[h]:mm:ss', 1.5, '36:00:00'],
+    ['[hh]:mm:ss', 0.25, '06:00:00'],
+    ['[h]:mm:ss', 100 + 1 / 86_400, '2400:00:01'],
+    ['[mm]:ss', 1.5, '2160:00'],
+    ['[m]:ss', 1 / 1440 + 5 / 86_400, '1:05'],
+    ['[ss]', 1.5, '129600'],
+    ['[h]:mm', 1.5 + 59 / 86_400, '36:00'],
+    ['[h]:mm:ss.00', 1 + 0.125 / 86_400, '24:00:00.13'],
+    ['[h]" hours"', 2, '48 hours'],
+  ])('%s of %d → %s', (code, days, shown) => expect(formatElapsed(days, elapsed(code))).toBe(shown));
+});
+
+describe('isoToSerial', () => {
+  it('reads ISO dates, date-times and times as the serials Excel stores, in both date systems', () => {
+    expect(isoToSerial('2024-03-31', false)).toBe(45382);
+    expect(isoToSerial('2024-03-31T12:00:00Z', false)).toBe(45382.5);
+    expect(isoToSerial('2024-03-31', true)).toBe(43920);
+    expect(isoToSerial('1900-01-01', false)).toBe(1);
+    expect(isoToSerial('1900-03-01', false)).toBe(61);
+    expect(isoToSerial('06:00:00', false)).toBe(0.25);
+    expect(isoToSerial('2024-02-30', false)).toBeNaN();
+    expect(isoToSerial('yesterday', false)).toBeNaN();
   });
 });
 
@@ -54,7 +86,7 @@ for (const v of ['Name', 'Ann, "the" first', 'Bob', '']) strings.push(v);
 strings.finish();
 const context: SheetContext = {
   sharedStrings: strings,
-  styleDates: [null, 'date', null, 'datetime'],
+  styleDates: [null, 'date', null, 'datetime', 'time'],
   date1904: false,
 };
 
@@ -97,6 +129,14 @@ describe('SheetToCsv', () => {
   it('writes shared strings as quoted fields, dates, booleans, numbers at their precision; pads rows; keeps row N on line N', () => {
     expect(csvOf(typed)).toBe(typedCsv);
     for (const cut of [1, 5, 13]) expect(csvOf(typed, cut)).toBe(typedCsv);
+  });
+  it('gives each time of day its own text, and reads line ends and escapes as Excel shows them, however cut', () => {
+    const xml = sheetXml(
+      '<row r="1"><c s="4"><v>0.25</v></c><c s="4"><v>0.5</v></c><c s="4"><v>0.75</v></c></row>' +
+        '<row r="2"><c t="inlineStr"><is><t>a\r\nb_x000D_</t></is></c><c t="str"><v>c\r\nd</v></c></row>',
+    );
+    for (const cut of [0, 1, 3])
+      expect(csvOf(xml, cut)).toBe('06:00:00,12:00:00,18:00:00\n"a\nb\r","c\nd",\n');
   });
   it('refuses a DTD, undeclared entities, rows out of order or past Excel’s last row, and missing shared strings', () => {
     expect(() => csvOf('<!DOCTYPE x [<!ENTITY a "b">]><worksheet/>')).toThrow(/declares a DTD/);

@@ -76,9 +76,28 @@ export function textSink(max: number, part: string, done: (text: string) => void
       chunks.push(c);
     },
     end() {
-      done(Buffer.concat(chunks).toString('utf8'));
+      done(xmlText(Buffer.concat(chunks)));
     },
   };
+}
+
+/**
+ * A small part's bytes as text: UTF-8, or UTF-16 (either byte order) when a byte-order mark or the first
+ * character `<` says so, as XML allows and Excel and LibreOffice read (some writers save `_rels/.rels` so).
+ */
+export function xmlText(b: Buffer): string {
+  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return b.toString('utf16le', 2);
+  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return swapped(b.subarray(2)).toString('utf16le');
+  if (b.length >= 2 && b[0] === 0x3c && b[1] === 0x00) return b.toString('utf16le');
+  if (b.length >= 2 && b[0] === 0x00 && b[1] === 0x3c) return swapped(b).toString('utf16le');
+  const bom = b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+  return b.toString('utf8', bom ? 3 : 0);
+}
+
+/** UTF-16BE bytes as UTF-16LE (a copy; an odd last byte is dropped). */
+function swapped(b: Buffer): Buffer {
+  const out = Buffer.from(b.subarray(0, b.length - (b.length % 2)));
+  return out.swap16();
 }
 
 /** Parses a whole small document. */
