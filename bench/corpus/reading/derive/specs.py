@@ -10,6 +10,8 @@ importer negates the column (card exports listing charges as positive numbers).
 
 C2O = 'csv2ofx (reubano/csv2ofx) mapping csv2ofx/mappings/{m}.py; cross-checked against its test output data/converted/{o} by check.py'
 B2Y = 'bank2ynab (bank2ynab/bank2ynab) bank2ynab.conf section [{s}]: {rule}'
+RP = ('RechnungsPilot (nicolettas-muggelbude/RechnungsPilot) vorlagen/bank-csv/README.md, section '
+      '"{bank}": {rule}')
 OXS = 'ofxstatement plugin {repo} {path}: {rule}'
 
 
@@ -172,4 +174,45 @@ SPECS = [
     spec('at-raiffeisen-2.csv', 0, ';', 'windows-1252', 0, '%d.%m.%Y', signed(3, ','),
          OXS.format(repo='nblock/ofxstatement-austrian', path='src/ofxstatement/plugins/raiffeisen.py',
                     rule='no header; date column 0 %d.%m.%Y, amount column 3 signed')),
+    # ---- more importers' test data and documented samples (DE, LT, GB, US) ----
+    spec('de-dkb-1.csv', 5, ';', 'utf-8', 'Buchungsdatum', '%d.%m.%y', signed('Betrag (€)', ','),
+         RP.format(bank='DKB (Deutsche Kreditbank)', rule='UTF-8 with BOM, header from line 5 (lines 1-4 account '
+                   'metadata), DD.MM.YY, decimal comma; Betrag signed'),
+         amountColumns=['Betrag (€)']),
+    spec('de-paypal-1.csv', 1, ',', 'utf-8', 'Datum', '%d.%m.%Y', signed('Brutto', ','),
+         RP.format(bank='PayPal (Aktivitätsbericht)', rule='German PayPal activity download, BOM, DD.MM.YYYY, '
+                   'decimal comma; Brutto (gross) is the signed transaction amount'),
+         kind='bank', amountColumns=['Brutto']),
+    spec('de-targobank-1.csv', 0, ';', 'utf-8', 0, '%d.%m.%Y', pair(2, 3, ','),
+         RP.format(bank='Targobank Düsseldorf', rule='no header row; Datum, Buchungstext, Betrag (debits, written '
+                   'negative, decimal comma), then credits in the next column (the "Gutschrift" row), IBAN last; '
+                   'targobank-duesseldorf.qif (the bank\'s QIF of the same transactions) agrees, see check.py')),
+    spec('de-vr-1.csv', 1, ';', 'utf-8', 'Buchungstag', '%d.%m.%Y', signed('Betrag', ','),
+         RP.format(bank='VR-Teilhaberbank (Volksbank/Raiffeisenbank)', rule='BOM, header line 1, DD.MM.YYYY, '
+                   'Betrag signed with decimal comma'),
+         amountColumns=['Betrag']),
+    spec('lt-revolut-1.csv', 1, ',', 'utf-8', 'Started Date', '%Y-%m-%d %H:%M:%S', signed('Amount'),
+         OXS.format(repo='mlaitinen/ofxstatement-revolut', path='src/ofxstatement/plugins/revolut.py',
+                    rule='Started Date (date_user, %Y-%m-%d %H:%M:%S), Amount signed (fee is a separate column)'),
+         amountColumns=['Amount']),
+    spec('lt-revolut-2.csv', 1, ',', 'utf-8', 'Started Date', '%Y-%m-%d %H:%M:%S', signed('Amount'),
+         OXS.format(repo='mlaitinen/ofxstatement-revolut', path='src/ofxstatement/plugins/revolut.py',
+                    rule='Started Date (date_user), Amount signed; a PENDING row has no Completed Date'),
+         amountColumns=['Amount']),
+    spec('gb-wise-1.csv', 1, ',', 'utf-8', 'Date', '%d-%m-%Y', signed('Amount'),
+         OXS.format(repo='kedder/ofxstatement-transferwise', path='src/ofxstatement/plugins/transferwise.py',
+                    rule='Date %d-%m-%Y, Amount signed; tests/__snapshots__/test_transferwise.ambr lists the same '
+                    'amounts (-357.38, -11.35, 125.00, ...) on the same days'),
+         amountColumns=['Amount']),
+    spec('de-sparkasse-1.csv', 1, ';', 'windows-1252', 'Buchungstag', '%d.%m.%y', signed('Betrag', ','),
+         OXS.format(repo='omarkohl/ofxstatement-sparkasse-freiburg', path='src/ofxstatement/plugins/sparkasse_freiburg.py',
+                    rule='CSV-CAMT export, Betrag signed; tests/data/simple2.ofx is its expected output (check.py; '
+                    'the plugin dates by Valutadatum, we by Buchungstag as bank2ynab.conf [DE Sparkasse Südholstein] '
+                    'does for the same layout: "skip,Date,..." with %d.%m.%y)'),
+         amountColumns=['Betrag']),
+    spec('us-dcu-1.csv', 1, ',', 'utf-8', 'DATE', '%m/%d/%Y', signed('AMOUNT'),
+         'beancount_reds_importers (redstreet/beancount_reds_importers) importers/dcu: date_format "%m/%d/%Y", '
+         'AMOUNT signed ("-$7,971.39"); tests/Main_Checking_Account_Transactions.csv.extract is the expected '
+         'ledger (check.py)',
+         amountColumns=['AMOUNT']),
 ]
