@@ -2,7 +2,8 @@
 """Compares expected.json with the expected output other programs publish for the same files: csv2ofx's
 OFX files, ofxstatement-sparkasse-freiburg's OFX, Targobank's QIF (RechnungsPilot samples) and
 beancount_reds_importers' ledger extract. Every transaction in their output (date, amount) must be one of
-our rows for that file; rows their output lacks are listed (their tests filter by date range or status).
+our rows for that file; rows their output lacks are listed (their tests filter by date range or status,
+or report opening/closing balances apart). Also volksbanker's expected output.
 
 Usage: check.py <dir>   where <dir>/<owner>+<name> is a clone (work tree or bare) of each repository below.
 """
@@ -42,6 +43,15 @@ def beancount(text):
     return out
 
 
+def dmy_csv(text):
+    import csv as _csv
+    out = Counter()
+    for row in _csv.reader(text.splitlines()):
+        if row:
+            out[(datetime.strptime(row[0], '%d/%m/%Y').strftime('%Y-%m-%d'), Decimal(row[1]))] += 1
+    return out
+
+
 C2O = 'reubano+csv2ofx'
 CHECKS = [
     ('us-mint-1.csv', C2O, 'data/converted/mint.ofx', ofx),
@@ -57,6 +67,7 @@ CHECKS = [
     ('de-targobank-1.csv', 'nicolettas-muggelbude+RechnungsPilot', 'vorlagen/bank-csv/targobank-duesseldorf.qif', qif),
     ('us-dcu-1.csv', 'redstreet+beancount_reds_importers',
      'beancount_reds_importers/importers/dcu/tests/Main_Checking_Account_Transactions.csv.extract', beancount),
+    ('de-volksbank-1.csv', 'airblade+volksbanker', 'test/fixtures/result.stdout.csv', dmy_csv),
 ]
 
 # Where the other program's output is itself wrong, and why our row differs.

@@ -12,6 +12,8 @@ C2O = 'csv2ofx (reubano/csv2ofx) mapping csv2ofx/mappings/{m}.py; cross-checked 
 B2Y = 'bank2ynab (bank2ynab/bank2ynab) bank2ynab.conf section [{s}]: {rule}'
 RP = ('RechnungsPilot (nicolettas-muggelbude/RechnungsPilot) vorlagen/bank-csv/README.md, section '
       '"{bank}": {rule}')
+OCA = ('OCA bank-statement-import (OCA/bank-statement-import, branch 14.0) account_statement_import_paypal/'
+       'data/maps.xml, mapping "{map}": {rule}')
 OXS = 'ofxstatement plugin {repo} {path}: {rule}'
 
 
@@ -215,4 +217,36 @@ SPECS = [
          'AMOUNT signed ("-$7,971.39"); tests/Main_Checking_Account_Transactions.csv.extract is the expected '
          'ledger (check.py)',
          amountColumns=['AMOUNT']),
+    # ---- Volksbank with S/H, PayPal (OCA), Fortis, UTF-16 ----
+    spec('de-volksbank-1.csv', 13, ';', 'windows-1252', 'Buchungstag', '%d.%m.%Y',
+         direction(11, 12, ['S'], ['H'], ','),
+         'volksbanker (airblade/volksbanker) lib/volksbanker: title, account block and blank lines before the header on '
+         'line 13; Umsatz is unsigned, the column named " " says S (Soll, money out) or H (Haben, money in); '
+         'test/fixtures/result.stdout.csv is the expected output (check.py). The closing Anfangssaldo/Endsaldo '
+         'records are rows too and follow the same S/H rule',
+         amountColumns=['Umsatz'], directionColumn=' '),
+    spec('de-volksbank-2.csv', 13, ';', 'windows-1252', 'Buchungstag', '%d.%m.%Y',
+         direction(11, 12, ['S'], ['H'], ','),
+         'volksbanker (airblade/volksbanker): same layout; a blank line inside a quoted field and between records '
+         '(test "handles line feed shenanigans"); S = money out, H = money in; newlines.stderr.csv states the '
+         'Anfangssaldo/Endsaldo balances 1234.56 / 3456.67',
+         amountColumns=['Umsatz'], directionColumn=' '),
+    spec('be-fortis-1.csv', 1, ';', 'utf-8', "DATE DE L'EXECUTION", '%d/%m/%Y', signed('MONTANT', ','),
+         'moneyguru (hsoft/moneyguru) core/tests/testdata/csv/fortis.csv, a BNP Paribas Fortis export '
+         '(core/tests/gui/csv_options_test.py): date of execution %d/%m/%Y, MONTANT signed with decimal comma',
+         amountColumns=['MONTANT']),
+    spec('xx-moneyguru-utf16-1.csv', 1, ';', 'utf-16le', 'Date', '%d/%m/%Y', signed('Amount'),
+         'moneyguru (hsoft/moneyguru) core/tests/testdata/csv/utf16_encoded.csv: a minimal UTF-16LE file without BOM '
+         'made for its UTF-16 support (issue hsoft/moneyguru#486, a bank that switched to UTF-16); not a bank\'s own '
+         'file',
+         amountColumns=['Amount']),
+    spec('us-paypal-1.csv', 1, ',', 'utf-8', 'Date', '%m/%d/%Y', signed('Gross'),
+         OCA.format(map='PayPal Statement (EN)', rule='date_format %m/%d/%Y, thousands comma, decimal dot, gross_column Gross'),
+         amountColumns=['Gross']),
+    spec('es-paypal-1.csv', 1, ',', 'utf-8', 'Fecha', '%d/%m/%Y', signed('Bruto', ','),
+         OCA.format(map='PayPal Statement (ES)', rule='date_format %d/%m/%Y, thousands dot, decimal comma, gross_column Bruto'),
+         amountColumns=['Bruto']),
+    spec('gb-paypal-1.csv', 1, ',', 'utf-8', 'Date', '%d/%m/%Y', signed('Gross'),
+         OCA.format(map='PayPal Activity (EN)', rule='date_format %d/%m/%Y, thousands comma, decimal dot, gross_column Gross'),
+         amountColumns=['Gross']),
 ]
