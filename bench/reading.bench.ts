@@ -209,7 +209,7 @@ async function main(): Promise<void> {
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   console.log(`Reading corpus: ${results.length} files (bench/corpus/reading)`);
   console.log(
-    `${pad('file', 26)} ${pad('header', 13)} ${pad('delimiter', 10)} ${pad('encoding', 22)} ${pad('rows right', 11)} ms`,
+    `${pad('file', 30)} ${pad('header', 13)} ${pad('delimiter', 10)} ${pad('encoding', 22)} ${pad('rows right', 11)} ms`,
   );
   for (const r of results) {
     const exp = expected.files.find((f) => f.file === r.file)!;
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     const enc = `${yes(r.encoding)} ${r.found.encoding}`;
     const rows = exp.kind === 'bank' ? `${r.rowsRight}/${r.rows}` : '-';
     console.log(
-      `${pad(r.file, 26)} ${pad(header, 13)} ${pad(delim, 10)} ${pad(enc, 22)} ${pad(rows, 11)} ${r.ms.toFixed(1)}${r.error ? `  ${r.error}` : ''}`,
+      `${pad(r.file, 30)} ${pad(header, 13)} ${pad(delim, 10)} ${pad(enc, 22)} ${pad(rows, 11)} ${r.ms.toFixed(1)}${r.error ? `  ${r.error}` : ''}`,
     );
   }
   const pct = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);

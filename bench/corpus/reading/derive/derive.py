@@ -142,6 +142,7 @@ def expected(spec):
         'encoding': spec['encoding'],
     }
     if spec['kind'] != 'bank':
+        entry['expectedFrom'] = spec['expectedFrom']
         return entry
     recs = records(spec)
     if spec['headerRow'] == 0:

@@ -24,6 +24,11 @@ def spec(file, headerRow, delimiter, encoding, date, dateFormat, amount, expecte
     return s
 
 
+def other(file, kind, headerRow, delimiter, encoding, expectedFrom):
+    return dict(file=file, kind=kind, headerRow=headerRow, delimiter=delimiter, encoding=encoding,
+                expectedFrom=expectedFrom)
+
+
 def signed(column, decimal='.', invert=False):
     return {'kind': 'signed', 'column': column, 'decimal': decimal, 'invert': invert}
 
@@ -249,4 +254,13 @@ SPECS = [
     spec('gb-paypal-1.csv', 1, ',', 'utf-8', 'Date', '%d/%m/%Y', signed('Gross'),
          OCA.format(map='PayPal Activity (EN)', rule='date_format %d/%m/%Y, thousands comma, decimal dot, gross_column Gross'),
          amountColumns=['Gross']),
+    # ---- a few contact and product exports (header row, delimiter and encoding only) ----
+    other('xx-thunderbird-contacts-1.csv', 'contact', 1, ',', 'utf-8',
+          'Thunderbird address book CSV export (mozilla/mozilla-central mailnews/import/test/unit/resources/'
+          'basic_addressbook.csv, read by test_csv_import.js): header on line 1, ending with a comma'),
+    other('xx-shopify-products-1.csv', 'product', 1, ',', 'utf-8',
+          "Shopify's product CSV template (earlier layout) as kept in umsu2/shopify_import_gen: header on line 1"),
+    other('xx-shopify-products-2.csv', 'product', 1, ',', 'utf-8',
+          "Shopify's product CSV template (current layout, with Product Category) as kept in "
+          'kcohen1997/Shopify-Product-CSV-File-Forward-Fill: header on line 1; variant rows carry only some cells'),
 ]
