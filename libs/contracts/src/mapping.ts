@@ -329,13 +329,15 @@ export class MappingPair {
    */
   @IsString() @MaxLength(COLUMN_MAX) templateColumn: string;
   /**
-   * Header of the source column as reported by the upload (after `Name (2)` disambiguation).
+   * Header of the source column as reported by the upload (after `Name (2)` disambiguation). May be left
+   * out (or '') when the pair is `empty` or its transform reads its own columns (constant, combine,
+   * coalesce, debitCredit).
    * @example "CostPrice"
    */
   @Coerce(({ value }: { value: unknown }) => value ?? '')
   @IsString()
   @MaxLength(COLUMN_MAX)
-  dataColumn: string;
+  dataColumn: string = '';
   /** One transform, or several applied in order (e.g. combine → trim → truncate). */
   @IsOptional()
   @IsChainSize()

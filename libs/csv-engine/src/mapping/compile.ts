@@ -71,6 +71,11 @@ export function validateMappings(templateHeaders: readonly string[], mappings: r
       );
     }
     const chain = chainOf(m);
+    if (m.empty !== true && !m.dataColumn && !OWN_COLUMNS.has(chain[0]?.kind)) {
+      throw new MappingError(
+        `"${m.templateColumn}" has no data column: choose one, or leave the column empty on purpose ("empty": true).`,
+      );
+    }
     chain.forEach((t, k) => {
       if (typeof t !== 'object' || t === null) {
         throw new MappingError(`The transform for "${m.templateColumn}" must be an object with a kind.`);
@@ -99,6 +104,8 @@ const FIRST_ONLY = new Set([
   'combine',
   'coalesce',
 ]);
+/** First transforms that read their own columns (or none): their pair needs no dataColumn. */
+const OWN_COLUMNS = new Set<string | undefined>(['constant', 'debitCredit', 'combine', 'coalesce']);
 /** Transforms that make a column a chain op even alone. */
 const TEXT_STEPS = new Set([
   'combine',

@@ -122,6 +122,12 @@ describe('columns left empty on purpose', () => {
     });
   });
 
+  it('a pair with no data column that is not left empty says what to do', () => {
+    expect(() => validateMappings(['Address'], [{ templateColumn: 'Address', dataColumn: '' }])).toThrow(
+      '"Address" has no data column: choose one, or leave the column empty on purpose ("empty": true).',
+    );
+  });
+
   it('refuses a pair that is empty and reads a column too', () => {
     expect(() =>
       validateMappings(['Address'], [{ templateColumn: 'Address', dataColumn: 'Name', empty: true }]),
