@@ -86,6 +86,19 @@ describe('header row detection', () => {
     expect(parseCsv(asn).rows).toHaveLength(2);
   });
 
+  it('finds no header in a file whose debit or credit side is often empty (Targobank)', () => {
+    const rows = [
+      '03.11.2025;Lastschrift BANK AG DE35000000000000000000 Visa ABRECHNUNG VOM 23 10 25;-5,00;;;;x',
+      '04.11.2025;Entgelt Kontoführung für Oktober 2025;-6,95;;;;x',
+      '05.11.2025;Lastschrift DLS GmbH Kd 36910380 Wir sagen Danke;-102,39;;;;x',
+      '10.11.2025;Gutschrift TEAG Strom;;83,16;;;x',
+      '11.11.2025;Kartenzahlung SCORE-SB-STATION;-53,00;;;;x',
+    ];
+    const r = parseCsv(rows.join('\n') + '\n');
+    expect(r.info).toMatchObject({ headerRow: 0, delimiter: ';' });
+    expect(r.rows).toHaveLength(5);
+  });
+
   it('keeps a header over rows of text only (contacts) and a header alone (a template)', () => {
     expect(
       parseCsv('First Name,Last Name,Company\nAda,Lovelace,Analytical\nAlan,Turing,Bletchley\n').info

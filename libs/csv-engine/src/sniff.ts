@@ -165,6 +165,7 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
   const end = Math.min(recs.length, i + 1 + BODY);
   let body = 0;
   let fitting = 0;
+  let rows = 0;
   let malformed = h.malformed > 0 ? 1 : 0;
   let width = 0;
   const cols = h.count;
@@ -176,6 +177,7 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     const f = fit(h, r);
     if (f === 0) continue;
     fitting += f;
+    rows++;
     if (r.eff > width) width = r.eff;
     const n = Math.min(cols, r.count);
     for (let k = 0; k < n; k++) counts[k * KINDS + r.kinds[k]]++;
@@ -212,8 +214,10 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     puritySum += best / nonEmpty;
     purityCols++;
     if (bestKind >= NUMBER && bestKind <= URL_KIND && best >= nonEmpty * 0.7) {
-      typed++;
       const mine = h.kinds[k];
+      // An empty cell says little over a column that is often empty (the credit side of debit/credit).
+      if (mine === EMPTY && nonEmpty < rows * 0.8) continue;
+      typed++;
       if (mine === bestKind) same++;
       else contrast += mine === EMPTY ? 0.5 : 1;
     }
@@ -272,13 +276,21 @@ function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number |
   }
   let best: Scored | null = null;
   const last = Math.min(recs.length, MAX_CANDIDATES);
+  const scored: Scored[] = [];
   for (let i = 0; i < last; i++) {
     const s = scoreCandidate(recs, i, counts);
+    scored.push(s);
     // Clearly better wins; about as good, the earlier record (a header comes before its rows).
     if (!best || s.score > best.score + 0.15) best = s;
   }
   const b = best as Scored;
-  const headerLine2 = b.dataLike ? 0 : recs[b.index].line;
+  // A record holding dates or amounts, below a record of the same table that reads like data, is a row
+  // too: the table has no header row.
+  const rowAbove =
+    !b.dataLike &&
+    typedCells(recs[b.index]) > 0 &&
+    scored.some((s) => s.index < b.index && s.dataLike && s.table >= b.table - 0.5);
+  const headerLine2 = b.dataLike || rowAbove ? 0 : recs[b.index].line;
   return {
     delimiter,
     score: b.score,
