@@ -71,24 +71,21 @@ def parse_date(value, fmts):
 
 
 def parse_amount(value, dec):
-    """A plain decimal (dot) from the file's way of writing money; '' stays ''."""
+    """A plain decimal (dot) from the file's way of writing money; '' stays ''. A sign or parenthesis before
+    the first digit counts (-$7.50, (7.50)); currency marks and letters around the number are dropped."""
     s = value.strip()
-    s = re.sub(r'[\s\u00a0£$€]|CHF|EUR|GBP|USD', '', s)
-    if s == '':
+    first = re.search(r'\d', s)
+    if first is None:
         return None
-    neg = False
-    if s.startswith('(') and s.endswith(')'):
-        neg, s = True, s[1:-1]
-    if s.startswith('-'):
-        neg, s = not neg, s[1:]
-    elif s.startswith('+'):
-        s = s[1:]
-    s = s.replace("'", '')
+    prefix, body = s[:first.start()], s[first.start():]
+    neg = prefix.count('-') % 2 == 1 or '(' in prefix
+    body = re.match(r"[\d.,' \u00a0]*\d", body).group(0)
+    body = re.sub(r"[\s\u00a0']", '', body)
     if dec == ',':
-        s = s.replace('.', '').replace(',', '.')
+        body = body.replace('.', '').replace(',', '.')
     else:
-        s = s.replace(',', '')
-    d = Decimal(s)
+        body = body.replace(',', '')
+    d = Decimal(body)
     return -d if neg else d
 
 

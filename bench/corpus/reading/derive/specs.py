@@ -14,6 +14,7 @@ RP = ('RechnungsPilot (nicolettas-muggelbude/RechnungsPilot) vorlagen/bank-csv/R
       '"{bank}": {rule}')
 OCA = ('OCA bank-statement-import (OCA/bank-statement-import, branch 14.0) account_statement_import_paypal/'
        'data/maps.xml, mapping "{map}": {rule}')
+HLG = 'hledger (simonmichael/hledger) {path}: {rule}'
 OXS = 'ofxstatement plugin {repo} {path}: {rule}'
 
 
@@ -254,6 +255,16 @@ SPECS = [
     spec('gb-paypal-1.csv', 1, ',', 'utf-8', 'Date', '%d/%m/%Y', signed('Gross'),
          OCA.format(map='PayPal Activity (EN)', rule='date_format %d/%m/%Y, thousands comma, decimal dot, gross_column Gross'),
          amountColumns=['Gross']),
+    # ---- money apps (hledger's examples: the rules files are the reading rules) ----
+    spec('xx-monefy-1.csv', 1, ',', 'utf-8', 'date', '%d/%m/%Y', signed('amount'),
+         HLG.format(path='examples/csv/apps/monefy.csv.rules', rule='skip 1; date-format %d/%m/%Y; amount signed '
+                    '("1,280.8", decimal-mark .); every date is 06/12/2021, so only the rules say day-first'),
+         amountColumns=['amount']),
+    spec('jo-ynab4-1.csv', 1, ',', 'utf-8', 'Date', '%Y/%m/%d', pair('Outflow', 'Inflow'),
+         HLG.format(path='examples/csv/apps/ynab4-rtl.csv.rules', rule='YNAB 4 register with a right-to-left '
+                    'currency mark before each number; amount-out Outflow, amount-in Inflow (the number after the '
+                    'mark), currency JOD'),
+         amountColumns=['Outflow', 'Inflow']),
     # ---- a few contact and product exports (header row, delimiter and encoding only) ----
     other('xx-thunderbird-contacts-1.csv', 'contact', 1, ',', 'utf-8',
           'Thunderbird address book CSV export (mozilla/mozilla-central mailnews/import/test/unit/resources/'
