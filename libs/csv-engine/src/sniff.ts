@@ -277,11 +277,18 @@ function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number |
   let best: Scored | null = null;
   const last = Math.min(recs.length, MAX_CANDIDATES);
   const scored: Scored[] = [];
+  let rowsOfBest = 0;
   for (let i = 0; i < last; i++) {
     const s = scoreCandidate(recs, i, counts);
     scored.push(s);
     // Clearly better wins; about as good, the earlier record (a header comes before its rows).
-    if (!best || s.score > best.score + 0.15) best = s;
+    if (!best || s.score > best.score + 0.15) {
+      best = s;
+      rowsOfBest = 0;
+    } else if (fit(recs[best.index], recs[i]) === 1 && typedCells(recs[i]) > 0) {
+      // Deep in the rows of the best header so far: a header further down would have to follow them.
+      if (++rowsOfBest >= BODY / 2) break;
+    } else rowsOfBest = 0;
   }
   const b = best as Scored;
   // A record holding dates or amounts, below a record of the same table that reads like data, is a row
