@@ -186,7 +186,9 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     // Nothing below (a template: the header alone): the first record, filled and written like names.
     const head = h.filled > 0 ? wordShare(h) : 0;
     const score = h.filled / Math.max(1, h.eff) + head;
-    return { index: i, score, table: score, width: h.eff, dataLike: typedCells(h) >= 2 };
+    // Nothing below to compare delimiters on: the one that splits the record into more fields wins.
+    const table = Math.min(h.eff, 8) / 8;
+    return { index: i, score, table, width: h.eff, dataLike: typedCells(h) >= 2 };
   }
   const fitShare = fitting / body;
   width = Math.max(width, 1);
@@ -194,6 +196,7 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
   const head = wordShare(h);
   // Columns below holding one kind of value: how pure they are, and does the candidate differ there?
   let typed = 0;
+  let differs = 0;
   let contrast = 0;
   let same = 0;
   let puritySum = 0;
@@ -219,7 +222,11 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
       if (mine === EMPTY && nonEmpty < rows * 0.8) continue;
       typed++;
       if (mine === bestKind) same++;
-      else contrast += mine === EMPTY ? 0.5 : 1;
+      else if (mine === EMPTY) contrast += 0.5;
+      else {
+        contrast++;
+        differs++;
+      }
     }
   }
   const contrastShare = typed > 0 ? contrast / typed : 0.5;
@@ -236,7 +243,8 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     0.3 * unique -
     // a record wider than the table below it (a sentence split on commas, say) is not its header
     (h.eff > width ? (0.5 * (h.eff - width)) / h.eff : 0);
-  const dataLike = typed > 0 ? same >= typed * 0.75 && head < 0.9 : typedCells(h) >= 2;
+  // Data-like: where the rows below hold dates or amounts, so does the candidate (an empty cell is no sign).
+  const dataLike = typed > 0 ? same > 0 && same >= (same + differs) * 0.75 && head < 0.9 : typedCells(h) >= 2;
   return { index: i, score, table, width, dataLike };
 }
 
