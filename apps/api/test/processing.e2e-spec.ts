@@ -379,7 +379,7 @@ describe('POST /api/process/preview (e2e)', () => {
         column: 'Date',
         value: '',
         reason:
-          "Every date in the column could be day-first or month-first; read as day-first (DD/MM) from the file's locale.",
+          'Every date in the column could be day-first or month-first; read as day-first (DD/MM) because the Value column holds amounts in £.',
       },
     ]);
   });

@@ -54,11 +54,55 @@ export class DateTransform {
   @IsString() @MaxLength(PATTERN_MAX) output: string;
 }
 
+/** Values of a direction column that one `sign` may list as money out. */
+export const SIGN_VALUES_MAX = 20;
+const SIGN_SHAPE = 'sign must be an object like { "column": "Af Bij", "negative": ["Af"] }';
+
+/**
+ * The sign of an amount taken from another column of the row (a direction column: `Af`/`Bij`, `D`/`C`,
+ * `S`/`H`, `DR`/`CR`, `Debit`/`Credit`…). Values are compared trimmed and case-insensitively.
+ */
+export class SignFromColumn {
+  /**
+   * The data column that holds the direction.
+   * @example "Af Bij"
+   */
+  @IsString()
+  @IsNotEmpty({
+    message: 'sign.column is empty: name the data column that says money in or out, like "Af Bij"',
+  })
+  @MaxLength(COLUMN_MAX)
+  column: string;
+  /**
+   * The values of that column that mean money out: those rows get a negative amount whatever sign the
+   * amount was written with. Any other non-empty value gives a positive amount; an empty cell keeps the
+   * sign as written.
+   * @example ["Af"]
+   */
+  @IsArray({ message: 'sign.negative must be a list of the values that mean money out, like ["Af"]' })
+  @ArrayMinSize(1, {
+    message:
+      'sign.negative is empty: list the values of the column that mean money out, like ["Af"] or ["D", "DR"]',
+  })
+  @ArrayMaxSize(SIGN_VALUES_MAX)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  negative: string[];
+}
+
 /** `number`: `1.234,56` → `1234.56`; thousands separators removed; `decimals` rounds (half away from zero). */
 export class NumberTransform {
   @Equals('number') kind: 'number';
   @IsOptional() @IsIn(['auto', '.', ',']) decimalSeparator?: 'auto' | '.' | ',';
   @IsOptional() @IsInt() @Min(0) @Max(10) decimals?: number;
+  /** Take the sign from a direction column (see SignFromColumn). */
+  @IsOptional()
+  @IsObject({ message: SIGN_SHAPE })
+  @ValidateNested()
+  @Type(() => SignFromColumn)
+  sign?: SignFromColumn;
+  /** Flip the sign of every value (applied last): card exports that list charges as positive numbers. */
+  @IsOptional() @IsBoolean() invert?: boolean;
 }
 
 /** `amount`: strips currency symbols/codes; (12.50), 12.50-, 12.50 DR → -12.50; 12.50 CR → 12.50. */
@@ -70,6 +114,14 @@ export class AmountTransform {
   @IsOptional() @IsIn(['minus', 'parentheses']) negative?: 'minus' | 'parentheses';
   /** Default 'auto' (decided per column). */
   @IsOptional() @IsIn(['auto', '.', ',']) decimalSeparator?: 'auto' | '.' | ',';
+  /** Take the sign from a direction column (see SignFromColumn). */
+  @IsOptional()
+  @IsObject({ message: SIGN_SHAPE })
+  @ValidateNested()
+  @Type(() => SignFromColumn)
+  sign?: SignFromColumn;
+  /** Flip the sign of every value (applied last): card exports that list charges as positive numbers. */
+  @IsOptional() @IsBoolean() invert?: boolean;
 }
 
 /** `boolean`: yes/no, y/n, true/false, 1/0, on/off, ja/nein, oui/non, si/no, x/blank… → the chosen pair. */

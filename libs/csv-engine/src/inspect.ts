@@ -166,10 +166,12 @@ export class CsvInspector {
       bytes: this.bytes,
       firstLines: this.firstLines(info.delimiter),
       lineEnding: this.lineEnding ?? '\r\n',
-      columns: inferColumnTransforms(info.headers, this.sample).map((inferred, k) => ({
-        name: info.headers[k],
-        inferred,
-      })),
+      columns: inferColumnTransforms(info.headers, this.sample, { delimiter: info.delimiter }).map(
+        (inferred, k) => ({
+          name: info.headers[k],
+          inferred,
+        }),
+      ),
     };
     return this.result;
   }

@@ -5,6 +5,7 @@
 import { DateGroups, parseDateWithMonthName, readGroups, voteDate, type Ymd } from '../dates';
 import { NumberScratch, parseNumberBytes, voteDecimal } from '../numbers';
 import type { Transform } from '../types';
+import { FileHints } from './date-hints';
 
 /** Share of the non-empty values that must fit a kind for the column to be suggested as that kind. */
 const MIN_SHARE = 0.9;
@@ -44,6 +45,20 @@ const DEBIT_CREDIT_NAMES: readonly (readonly [string, string])[] = [
   ['ausgang', 'eingang'],
   ['débit', 'crédit'],
   ['dr', 'cr'],
+  ['af', 'bij'],
+  ['debet', 'credit'],
+  ['lastschrift', 'gutschrift'],
+  ['belastung', 'gutschrift'],
+  ['ausgaben', 'einnahmen'],
+  ['cargo', 'abono'],
+  ['cargos', 'abonos'],
+  ['dare', 'avere'],
+  ['débito', 'crédito'],
+  ['debito', 'credito'],
+  ['uttag', 'insättning'],
+  ['retrait', 'dépôt'],
+  ['charges', 'credits'],
+  ['obciążenia', 'uznania'],
 ];
 
 function normaliseName(s: string): string {
@@ -54,6 +69,67 @@ function normaliseName(s: string): string {
     .trim();
 }
 
+/** Words a debit or credit column's name may carry besides its side ("Soll EUR", "Bedrag af"). */
+const AMOUNT_WORDS = new Set([
+  'amount',
+  'amt',
+  'betrag',
+  'bedrag',
+  'montant',
+  'importe',
+  'importo',
+  'belopp',
+  'valor',
+  'kwota',
+  'eur',
+  'gbp',
+  'usd',
+  'chf',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+  'aud',
+  'nzd',
+  'cad',
+  'in eur',
+]);
+
+/** A header as a debit/credit side: its normalised name, and the same without amount words and codes. */
+function sideNames(header: string): [string, string] {
+  const n = normaliseName(header);
+  const bare = n
+    .split(' ')
+    .filter((w) => !AMOUNT_WORDS.has(w))
+    .join(' ');
+  return [n, bare || n];
+}
+
+/** Index pairs [debit, credit] of headers named as the two sides of one debit/credit pair. */
+function namedPairs(headers: readonly string[]): [number, number][] {
+  const names = headers.map(sideNames);
+  const find = (side: string): number => names.findIndex(([n, bare]) => n === side || bare === side);
+  const out: [number, number][] = [];
+  for (const [debit, credit] of DEBIT_CREDIT_NAMES) {
+    const d = find(debit);
+    const c = find(credit);
+    if (d >= 0 && c >= 0 && d !== c && !out.some(([a, b]) => a === d || b === c)) out.push([d, c]);
+  }
+  return out;
+}
+
+/**
+ * The other side of the debit/credit pair header k is named as (-1: none): "Credit Amount" for "Debit
+ * Amount", "Bij" for "Af". The run warns when k is read alone and empty while its other side has a value.
+ */
+export function debitCreditPartner(headers: readonly string[], k: number): number {
+  for (const [d, c] of namedPairs(headers)) {
+    if (d === k) return c;
+    if (c === k) return d;
+  }
+  return -1;
+}
+
 /** An amount value's marks that a plain number does not have. */
 const AMOUNT_MARK =
   /[()]|^\s*[-+]?\s*\p{Sc}|\p{Sc}\s*$|\b(?:cr|dr)\.?\s*$|\d\s*-\s*$|^\s*[A-Z]{3}\s|\s[A-Z]{3}\s*$/iu;
@@ -62,7 +138,18 @@ const AMOUNT_MARK =
 const DATE_SHAPE =
   /^(?:\d{1,2}([./ -])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}([./-])\d{1,2}\2\d{1,2}|(?:19|20)\d{6})(?:[ T]\d{1,2}:\d{2}.*)?\.?$/;
 
+/** A date column's transform, and its first value when its own dates cannot tell the order. */
+interface DateGuess {
+  transform: Transform;
+  /** Set when every digit date could be day- or month-first (the file's other hints may tell). */
+  undecided: string | null;
+}
+
 function inferDate(values: readonly string[]): Transform | null {
+  return guessDate(values)?.transform ?? null;
+}
+
+function guessDate(values: readonly string[]): DateGuess | null {
   const g = new DateGroups();
   const ymd: Ymd = { y: 0, m: 0, d: 0 };
   let dmy = 0;
@@ -88,13 +175,20 @@ function inferDate(values: readonly string[]): Transform | null {
   }
   const dated = dmy + mdy + ymdVotes + ambiguous + named;
   if (dated === 0 || dated < values.length * MIN_SHARE) return null;
-  if (named > 0 || first === null) return { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' };
+  const auto: Transform = { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' };
+  if (named > 0 || first === null) return { transform: auto, undecided: null };
   let order: 'DMY' | 'MDY' | 'YMD' | null;
   if (ymdVotes > dmy + mdy + ambiguous) order = 'YMD';
   else if (dmy > 0 || mdy > 0) order = dmy >= mdy ? 'DMY' : 'MDY';
   else order = null;
-  const pattern = order ? patternOf(first, order, g) : null;
-  return { kind: 'date', input: pattern ?? 'auto', output: 'YYYY-MM-DD' };
+  if (order === null) return { transform: auto, undecided: first };
+  const pattern = patternOf(first, order, g);
+  return { transform: { kind: 'date', input: pattern ?? 'auto', output: 'YYYY-MM-DD' }, undecided: null };
+}
+
+/** The pattern for a column of `first`-like dates read in `order` ('auto' when it has no digit shape). */
+function datePattern(first: string, order: 'DMY' | 'MDY'): string {
+  return patternOf(first, order, new DateGroups()) ?? 'auto';
 }
 
 /** '31/01/2024' read as DMY → 'DD/MM/YYYY' (the value's own separators and year width). */
@@ -156,25 +250,40 @@ function inferNumber(values: readonly string[]): Transform | null {
 
 /** The transform suggested for one column's values (null: copy as is). */
 export function inferColumnTransform(values: readonly string[]): Transform | null {
-  const filled = values.map((v) => v.trim()).filter((v) => v !== '');
+  const filled = filledOf(values);
   if (filled.length === 0) return null;
   return inferDate(filled) ?? inferBoolean(filled) ?? inferNumber(filled);
 }
 
+function filledOf(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** What the file says about itself beyond its cells. */
+export interface FileFacts {
+  /** The file's delimiter (`;` is a day-first hint for dates). */
+  delimiter?: string;
+}
+
 /**
- * The suggested transform of every column of a table (`rows` padded to the header width), with debit and
- * credit columns that form a pair suggested as one `debitCredit` amount (credit − debit).
+ * The suggested transform of every column of a table (`rows` padded to the header width): debit and
+ * credit columns that form a pair become one `debitCredit` amount (credit − debit); an unsigned amount
+ * beside a direction column (Af/Bij, D/C, S/H, DR/CR…) an amount with its `sign` from that column; dates
+ * that could be day- or month-first are read in the order the rest of the file tells (date-hints.ts).
  */
 export function inferColumnTransforms(
   headers: readonly string[],
   rows: readonly (readonly string[])[],
+  facts: FileFacts = {},
 ): (Transform | null)[] {
-  const out = headers.map((_, k) => inferColumnTransform(rows.map((r) => r[k] ?? '')));
-  const names = headers.map(normaliseName);
-  for (const [debit, credit] of DEBIT_CREDIT_NAMES) {
-    const d = names.indexOf(debit);
-    const c = names.indexOf(credit);
-    if (d < 0 || c < 0) continue;
+  const columns = headers.map((_, k) => rows.map((r) => r[k] ?? ''));
+  const out = columns.map((values): Transform | null => {
+    const filled = filledOf(values);
+    if (filled.length === 0) return null;
+    return inferDate(filled) ?? inferBoolean(filled) ?? inferNumber(filled);
+  });
+  inferDateOrders(headers, rows, columns, out, facts);
+  for (const [d, c] of namedPairs(headers)) {
     const numeric = (k: number) => out[k] === null || out[k]?.kind === 'amount' || out[k]?.kind === 'number';
     const empty = (k: number) => rows.every((r) => (r[k] ?? '').trim() === '');
     if (!numeric(d) || !numeric(c) || (empty(d) && empty(c))) continue;
@@ -192,5 +301,161 @@ export function inferColumnTransforms(
     out[d] = pair;
     out[c] = pair;
   }
+  inferDirections(headers, columns, out);
   return out;
+}
+
+/** Date columns whose own values cannot tell day-first from month-first: the file's hints decide. */
+function inferDateOrders(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  columns: readonly string[][],
+  out: (Transform | null)[],
+  facts: FileFacts,
+): void {
+  const undecided: [number, string][] = [];
+  columns.forEach((values, k) => {
+    if (out[k]?.kind !== 'date') return;
+    const first = guessDate(filledOf(values))?.undecided;
+    if (first) undecided.push([k, first]);
+  });
+  if (undecided.length === 0) return;
+  const hints = new FileHints(headers);
+  for (const r of rows) {
+    for (let k = 0; k < headers.length; k++) {
+      const b = Buffer.from(r[k] ?? '', 'utf8');
+      hints.add(k, b, 0, b.length);
+    }
+  }
+  for (const [k, first] of undecided) {
+    const hint = hints.decide(k, facts.delimiter);
+    // Nothing in the file tells: left to the run, which reads month-first and says so in a column note.
+    if (!hint.decided) continue;
+    out[k] = { kind: 'date', input: datePattern(first, hint.order), output: 'YYYY-MM-DD' };
+  }
+}
+
+/**
+ * Direction columns (values drawn from a pair such as Af/Bij, D/C, S/H, DR/CR, Debit/Credit, in several
+ * languages; `[money out…], [money in…]`, lower case).
+ */
+const DIRECTION_VALUES: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['af'], ['bij']],
+  [
+    ['d', 'dr', 'db', 'dr.'],
+    ['c', 'cr', 'cr.'],
+  ],
+  [
+    ['debit', 'debet', 'débit', 'debits'],
+    ['credit', 'crédit', 'credits'],
+  ],
+  [['s'], ['h']],
+  [['soll'], ['haben']],
+  [
+    ['withdrawal', 'withdrawals'],
+    ['deposit', 'deposits'],
+  ],
+  [
+    ['out', 'paid out', 'money out', 'outgoing'],
+    ['in', 'paid in', 'money in', 'incoming'],
+  ],
+  [['ausgang'], ['eingang']],
+  [['belastung', 'lastschrift'], ['gutschrift']],
+  [['cargo'], ['abono']],
+  [['dare'], ['avere']],
+  [
+    ['débito', 'debito'],
+    ['crédito', 'credito'],
+  ],
+  [['uttag'], ['insättning']],
+  [['dbit'], ['crdt']],
+  [['expense'], ['income']],
+  [['-'], ['+']],
+];
+
+/** Names of columns that hold the direction (used when the sample shows only one side). */
+const DIRECTION_NAME =
+  /\b(?:af ?bij|bij ?af|direction|richtung|d ?c|dr ?cr|cr ?dr|soll ?haben|s ?h|credit ?debit|debit ?credit|cdtdbtind|sens|signe|cargo ?abono|dare ?avere|in ?out)\b/;
+/** Names of the amount a direction column signs, and of balances, which it does not. */
+const AMOUNT_NAME =
+  /amount|amt|bedrag|betrag|montant|importe|importo|belopp|valor|kwota|beløb|beløp|summe|value|wert|umsatz/;
+const BALANCE_NAME = /saldo|balance|kontostand|solde|stand|bal\b/;
+
+/** The money-out values of a direction column (as written), or null when it is not one. */
+function directionValues(header: string, values: readonly string[]): string[] | null {
+  const seen = new Map<string, string>();
+  for (const v of values) {
+    const t = v.trim();
+    if (t === '') continue;
+    const key = t.toLowerCase();
+    if (!seen.has(key)) seen.set(key, t);
+    if (seen.size > 6) return null;
+  }
+  if (seen.size === 0) return null;
+  const keys = [...seen.keys()];
+  for (const [neg, pos] of DIRECTION_VALUES) {
+    if (!keys.every((k) => neg.includes(k) || pos.includes(k))) continue;
+    const negSeen = keys.filter((k) => neg.includes(k));
+    const both = negSeen.length > 0 && keys.some((k) => pos.includes(k));
+    if (!both && !DIRECTION_NAME.test(normaliseName(header))) return null;
+    if (negSeen.length > 0) return negSeen.map((k) => seen.get(k) as string);
+    // only money in seen (under a direction-like name): the pair's money-out word, in the file's case
+    const written = seen.get(keys[0]) as string;
+    const word = neg[0];
+    if (written === written.toUpperCase()) return [word.toUpperCase()];
+    if (written[0] === written[0].toUpperCase()) return [word[0].toUpperCase() + word.slice(1)];
+    return [word];
+  }
+  return null;
+}
+
+/** Is every filled value an amount written without a sign (no -, (…), DR/CR)? */
+function unsigned(values: readonly string[]): boolean {
+  let n = 0;
+  for (const v of values) {
+    const t = v.trim();
+    if (t === '') continue;
+    if (/^[-(−]|[-)]$|\b(?:cr|dr)\.?$/i.test(t)) return false;
+    if (!/\d/.test(t)) return false;
+    n++;
+  }
+  return n > 0;
+}
+
+/** An unsigned amount column beside a direction column: its amount takes the sign from it. */
+function inferDirections(
+  headers: readonly string[],
+  columns: readonly string[][],
+  out: (Transform | null)[],
+): void {
+  headers.forEach((header, dir) => {
+    if (out[dir] !== null) return;
+    const negative = directionValues(header, columns[dir]);
+    if (negative === null) return;
+    let best = -1;
+    let bestScore = -Infinity;
+    out.forEach((t, k) => {
+      if (k === dir) return;
+      const name = normaliseName(headers[k]);
+      if (BALANCE_NAME.test(name)) return;
+      const plainIntegers = t === null && columns[k].every((v) => /^\s*\d*\s*$/.test(v));
+      if (t?.kind !== 'amount' && t?.kind !== 'number' && !plainIntegers) return;
+      if (t !== null && 'sign' in t && t.sign !== undefined) return;
+      if (!unsigned(columns[k])) return;
+      const score = (AMOUNT_NAME.test(name) ? 100 : 0) - Math.abs(k - dir);
+      if (score > bestScore) {
+        bestScore = score;
+        best = k;
+      }
+    });
+    if (best < 0) return;
+    const was = out[best];
+    const comma = was !== null && 'decimalSeparator' in was && was.decimalSeparator === ',';
+    out[best] = {
+      kind: 'amount',
+      decimals: was?.kind === 'amount' ? (was.decimals ?? 2) : 2,
+      ...(comma ? { decimalSeparator: ',' as const } : {}),
+      sign: { column: header, negative },
+    };
+  });
 }

@@ -35,6 +35,7 @@ import { compileRules } from './rules';
 import { attachTotal } from './totals';
 import { checkCoalesce } from './transforms/coalesce';
 import { dateNeedsCell } from './transforms/date';
+import { checkSign, compileSign } from './transforms/sign';
 import {
   compileMapValues,
   compileReplace,
@@ -183,6 +184,9 @@ function validateStep(t: Transform, column: string): void {
       break;
     case 'number':
     case 'amount':
+      checkDecimals(t.decimals, column);
+      checkSign(t, column);
+      break;
     case 'debitCredit':
       checkDecimals(t.decimals, column);
       break;
@@ -342,6 +346,7 @@ export function compilePlan(info: SourceInfo, p: PlanInput): Op[] {
         op.dec = fixed ? fixed.charCodeAt(0) : (p.decided.get(op.src)?.decimal ?? hint.charCodeAt(0));
         op.decimals = t.kind === 'amount' ? (t.decimals ?? 2) : (t.decimals ?? -1);
         op.parentheses = t.kind === 'amount' && t.negative === 'parentheses';
+        compileSign(op, t, info, p.mappings, (other) => (other === m ? [] : pairSources(other).columns));
         addTotal(op, t.kind, [m.dataColumn]);
         if (!fixed) addInference(column, m.dataColumn, op.src);
         break;

@@ -1,13 +1,15 @@
 // Column inference: before output starts, columns read with `auto` (dates without an input pattern,
 // numbers without a decimal separator, debit/credit) are sampled, each value votes, and the column's date
-// order and decimal separator are decided — from the votes, or from the file's locale when they cannot
-// tell. What was decided is reported per column (ApplyStats.inferred) with warnings for doubtful cases.
+// order and decimal separator are decided — from the votes, or, when they cannot tell, from the rest of the
+// file (date-hints.ts) and its locale. What was decided is reported per column (ApplyStats.inferred) with
+// warnings for doubtful cases.
 import { DateGroups, voteDate, type DateOrder } from '../dates';
 import { voteDecimal } from '../numbers';
 import type { RecordView } from '../parser';
 import type { SourceInfo } from '../reader';
 import type { ApplyOptions, ColumnInference, MappingPair, Transform } from '../types';
 import { contentInto, type Span } from './cells';
+import { FileHints } from './date-hints';
 import { columnIndex } from './plan';
 
 const DEFAULT_INFERENCE_ROWS = 10_000;
@@ -19,6 +21,8 @@ export interface Decided {
   fromLocale: boolean;
   mixedDates: boolean;
   ambiguous: boolean;
+  /** What decided a date order the column could not tell itself ("the Currency column holds GBP"). */
+  hint?: string;
 }
 
 /** A sampled data column and its votes. */
@@ -33,19 +37,6 @@ interface ProfileColumn {
   comma: number;
   point: number;
   ambiguousDecimals: number;
-  /** Values written with £ or € (a day-first locale when the dates cannot tell). */
-  dayFirstCurrency: number;
-}
-
-/** Does the UTF-8 value hold £ (C2 A3) or € (E2 82 AC)? */
-function hasDayFirstCurrency(buf: Buffer, s: number, e: number): boolean {
-  for (let i = s; i < e; i++) {
-    const b = buf[i];
-    if (b < 0xc2) continue;
-    if (b === 0xc2 && i + 1 < e && buf[i + 1] === 0xa3) return true;
-    if (b === 0xe2 && i + 2 < e && buf[i + 1] === 0x82 && buf[i + 2] === 0xac) return true;
-  }
-  return false;
 }
 
 function needsDateSample(t: Transform | undefined): boolean {
@@ -76,6 +67,8 @@ export class ColumnProfile {
   private readonly maxRows: number;
   private readonly groups = new DateGroups();
   private readonly cv: Span = { buf: Buffer.alloc(0), s: 0, e: 0 };
+  /** Every column's hints of a date order, when a date column may need them (date-hints.ts). */
+  private hints: FileHints | null = null;
 
   constructor(
     private readonly mappings: readonly MappingPair[],
@@ -100,7 +93,6 @@ export class ColumnProfile {
           comma: 0,
           point: 0,
           ambiguousDecimals: 0,
-          dayFirstCurrency: 0,
         };
         cols.set(src, c);
       }
@@ -115,6 +107,7 @@ export class ColumnProfile {
       } else if (needsDecimalSample(t)) get(columnIndex(info, m.dataColumn, m.templateColumn)).decimal = true;
     }
     this.columns = [...cols.values()];
+    this.hints = this.columns.some((c) => c.date) ? new FileHints(info.headers) : null;
   }
 
   /** Counts one row's votes; false once the sample is complete. */
@@ -148,7 +141,14 @@ export class ColumnProfile {
         if (vote === ',') c.comma++;
         else if (vote === '.') c.point++;
         else if (vote === 'thousands?') c.ambiguousDecimals++;
-        if (hasDayFirstCurrency(v.buf, v.s, v.e)) c.dayFirstCurrency++;
+      }
+    }
+    const hints = this.hints;
+    if (hints !== null) {
+      const n = Math.min(r.count, hints.headers.length);
+      for (let k = 0; k < n; k++) {
+        const v = contentInto(this.cv, r, k);
+        hints.add(k, v.buf, v.s, v.e);
       }
     }
     return ++this.rows < this.maxRows;
@@ -161,9 +161,17 @@ export class ColumnProfile {
     const anyComma = cols.some((c) => c.decimal && c.comma > c.point);
     const decimalHint =
       this.options.locale?.decimalSeparator ?? (info.delimiter === ';' || anyComma ? ',' : '.');
-    // Amounts in pounds or euros say the file comes from where dates are written day-first.
-    const dayFirstMoney = cols.some((c) => c.dayFirstCurrency > 0);
-    const dateHint = this.options.locale?.dateOrder ?? (decimalHint === ',' || dayFirstMoney ? 'DMY' : 'MDY');
+    // Dates every one of which could be day- or month-first: the locale given, else the file's hints
+    // (another date column, currency codes and marks, decimal commas, a `;` delimiter; date-hints.ts).
+    const dateHint = (src: number): { order: DateOrder; reason: string } => {
+      const given = this.options.locale?.dateOrder;
+      if (given) return { order: given, reason: 'the locale given with the request says so' };
+      const hint = this.hints?.decide(src, info.delimiter);
+      if (hint?.decided) return hint;
+      if (this.options.locale?.decimalSeparator === ',')
+        return { order: 'DMY', reason: 'the locale given with the request uses a decimal comma' };
+      return { order: 'MDY', reason: '' };
+    };
     for (const c of cols) {
       const d: Decided = { fromLocale: false, mixedDates: false, ambiguous: false };
       if (c.date) {
@@ -173,7 +181,9 @@ export class ColumnProfile {
           d.mixedDates = c.dmy > 0 && c.mdy > 0;
         } else if (c.ymd > 0) d.dateOrder = 'YMD';
         else {
-          d.dateOrder = dateHint;
+          const hint = dateHint(c.src);
+          d.dateOrder = hint.order;
+          d.hint = hint.reason;
           d.fromLocale = true;
           d.ambiguous = c.ambiguousDates > 0;
         }
@@ -208,8 +218,11 @@ export function describeDecision(
     );
   }
   if (d.ambiguous && d.dateOrder) {
+    const why = d.hint
+      ? ` because ${d.hint}.`
+      : ': nothing else in the file tells the order (a currency, a decimal comma, another date).';
     warnings.push(
-      `Every date in the column could be day-first or month-first; read as ${describeOrder(d.dateOrder)} from the file's locale.`,
+      `Every date in the column could be day-first or month-first; read as ${describeOrder(d.dateOrder)}${why}`,
     );
   } else if (d.ambiguous && d.decimal !== undefined) {
     warnings.push(

@@ -59,6 +59,19 @@ export interface Op {
   decimals: number;
   parentheses: boolean;
   sign: number;
+  /** Sign from a direction column (transforms/sign.ts): its index (-1: none) and the money-out values. */
+  signSrc: number;
+  signNeg: Buffer[];
+  signNegText: string[];
+  /** Flip the sign of every value (after signSrc). */
+  invert: boolean;
+  /** signSrc >= 0 || invert: one test on the hot path. */
+  signed: boolean;
+  /**
+   * The other side of a debit/credit pair named like this op's data column, when no pair reads it (-1:
+   * none): an empty cell here while it has a value is a row warning, not a silent blank.
+   */
+  partner: number;
   total: ControlTotal | null;
   srcSum: DecimalSum | null;
   outSum: DecimalSum | null;
@@ -90,6 +103,12 @@ export function newOp(column: string): Op {
     decimals: -1,
     parentheses: false,
     sign: 1,
+    signSrc: -1,
+    signNeg: [],
+    signNegText: [],
+    invert: false,
+    signed: false,
+    partner: -1,
     total: null,
     srcSum: null,
     outSum: null,

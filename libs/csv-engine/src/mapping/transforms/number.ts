@@ -1,6 +1,7 @@
 // The number, amount and debit/credit transforms: read on bytes with the column's decimal separator,
 // written as plain signed numbers (amounts rounded to their decimals), each value added to the column's
-// control total. Values that are not numbers pass through unchanged, with a warning.
+// control total. Values that are not numbers pass through unchanged, with a warning. A sign from a direction
+// column, `invert`, and an empty side of a debit/credit pair are sign.ts's.
 import {
   parseNumberBytes,
   parseSimpleNumber,
@@ -13,18 +14,25 @@ import type { ControlTotal } from '../../types';
 import { contentInto, contentOf, isBlank, passThrough, type CellOut, type Span } from '../cells';
 import type { Op } from '../plan';
 import type { DecimalSum } from '../totals';
+import { applySign, emptyBesidePartner } from './sign';
 
 /** Returns true when it wrote a number (false: an empty cell, or the value as it came). */
 export function mapNumber(out: CellOut, r: RecordView, op: Op, rowNo: number): boolean {
   const v = contentInto(out.cv, r, op.src);
-  if (v.s === v.e) return false;
+  if (v.s === v.e) {
+    if (op.partner >= 0) emptyBesidePartner(out, r, op, rowNo);
+    return false;
+  }
   const n = out.num;
   const reason = parseSimpleNumber(v.buf, v.s, v.e, op.dec, n)
     ? null
     : parseNumberBytes(v.buf, v.s, v.e, op.dec, op.mode, n);
   const total = op.total as ControlTotal;
   if (reason !== null) {
-    if (isBlank(v.buf, v.s, v.e)) return false;
+    if (isBlank(v.buf, v.s, v.e)) {
+      if (op.partner >= 0) emptyBesidePartner(out, r, op, rowNo);
+      return false;
+    }
     total.unreadable++;
     out.warn(
       rowNo,
@@ -35,6 +43,8 @@ export function mapNumber(out: CellOut, r: RecordView, op: Op, rowNo: number): b
     passThrough(out, v);
     return false;
   }
+  // The direction column's sign and `invert` (sign.ts); the totals count the signed value.
+  if (op.signed) applySign(r, op, n);
   total.values++;
   (op.srcSum as DecimalSum).add(n);
   writeNumber(out.sink, n, op.decimals, op.parentheses);
@@ -49,7 +59,18 @@ export function mapDebitCredit(out: CellOut, r: RecordView, op: Op, rowNo: numbe
   const c = op.src2 < r.count ? contentOf(r, op.src2) : null;
   const hasD = d !== null && !isBlank(d.buf, d.s, d.e);
   const hasC = c !== null && !isBlank(c.buf, c.s, c.e);
-  if (!hasD && !hasC) return;
+  if (!hasD && !hasC) {
+    // Never a silent blank (a required column already says "Required value is empty").
+    if (!op.required) {
+      out.warn(
+        rowNo,
+        op.column,
+        '',
+        `Both "${out.stats.source.headers[op.src]}" and "${out.stats.source.headers[op.src2]}" are empty: no amount was written.`,
+      );
+    }
+    return;
+  }
   const nd = out.num;
   const nc = out.num2;
   const rd = hasD ? parseNumberBytes(d.buf, d.s, d.e, op.dec, 'amount', nd) : null;
