@@ -4,8 +4,8 @@
 //
 // For every file in bench/corpus/reading/expected.json: read it as POST /api/upload/data does (CsvInspector
 // with { sampleRows: 5 }, bytes pushed in chunks), compare header row, delimiter and encoding; for bank
-// files, take the suggested mapping for the template `Date,Description,Amount` as the web app does (inspect's
-// headers, sample rows and columns[].inferred) and map the whole file with applyMapping using the
+// files, take the suggested mapping for the template `Date,Description,Amount` from suggestColumnMappings as
+// the suggest route feeds it (see suggest()) and map the whole file with applyMapping using the
 // inspection's reading (what the api passes), then count rows whose Date and Amount equal the expected ones
 // (written by bench/corpus/reading/derive from each format's documented rule, never by this engine).
 // Output rows are parsed with csv-parse, not with the engine. Always exits 0: it is a measurement.
@@ -16,18 +16,22 @@ import { parse } from 'csv-parse/sync';
 import {
   CsvInspector,
   applyMappingToBuffer,
+  previewMapping,
   type InspectResult,
   type MappingPair,
+  type ReadOptions,
   type Transform,
 } from '../libs/csv-engine/src';
 import { CsvReader } from '../libs/csv-engine/src/reader';
-import { suggestMappings } from '../libs/domain/src';
+import { suggestColumnMappings, type SuggestedTransform } from '../libs/domain/src';
 
 const CORPUS = join(__dirname, 'corpus/reading');
 const TEMPLATE = ['Date', 'Description', 'Amount'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** Bytes per push, as an upload's stream delivers them. */
 const CHUNK = 64 * 1024;
+/** Data rows the suggester sees (SUGGEST_SAMPLE_ROWS of the suggest route). */
+const SAMPLE_ROWS = 200;
 const GOALS = { header: 97, rows: 95, detectMs: 5, detectBytes: 1 << 20 };
 
 interface ExpectedFile {
@@ -59,25 +63,47 @@ function inspectUpload(bytes: Buffer): InspectResult {
 }
 
 /**
- * The product's suggested mapping for the template, fed as the web app feeds it (apps/web/src/features/
- * mapper/hooks/use-mapper-state.ts suggestionsFor): headers, sample values per column, inferred transforms.
- * The one place that calls the suggester (issue 27 replaces suggestMappings with suggestColumnMappings).
+ * The product's suggested mapping for the template: suggestColumnMappings (libs/domain, issue 27), fed as
+ * POST /api/mappings/suggest feeds it (apps/api/src/mappings/suggestions.service.ts): the data columns, up to
+ * 200 rows read as the upload is read (previewMapping with an identity mapping) as samples, and each column's
+ * inferred transform — here the upload answer's columns[].inferred, read from the same 200 rows.
+ * The one place that calls the suggester.
  */
-function suggest(inspection: InspectResult): MappingPair[] {
-  const samples: Record<string, string[]> = {};
-  inspection.headers.forEach((h, i) => {
-    samples[h] = inspection.sampleRows.map((r) => r[i] ?? '');
+async function suggest(bytes: Buffer, inspection: InspectResult): Promise<MappingPair[]> {
+  const headers = inspection.headers;
+  const identity = headers.map((h) => ({ templateColumn: h, dataColumn: h }));
+  const { rows } = await previewMapping([bytes], headers, identity, {
+    input: readingOf(inspection),
+    rows: SAMPLE_ROWS,
+    formulaProtection: false,
+    inferenceRows: 0,
   });
-  const inferred: Record<string, Transform | null> = {};
-  for (const c of inspection.columns) inferred[c.name] = c.inferred;
-  type Inferred = NonNullable<Parameters<typeof suggestMappings>[2]>['inferred'];
-  return suggestMappings(TEMPLATE, inspection.headers, { samples, inferred: inferred as Inferred }).map(
-    (s) => ({
-      templateColumn: s.templateColumn,
-      dataColumn: s.dataColumn,
-      ...(s.transform ? { transform: s.transform as Transform } : {}),
-    }),
+  const samples: Record<string, string[]> = {};
+  headers.forEach((h, i) => (samples[h] = rows.map((r) => r[i] ?? '')));
+  const inferred: Record<string, SuggestedTransform | null> = {};
+  for (const c of inspection.columns) inferred[c.name] = c.inferred as SuggestedTransform | null;
+  const { mappings } = suggestColumnMappings({
+    templateColumns: TEMPLATE,
+    dataColumns: headers,
+    samples,
+    inferred,
+  });
+  return mappings.map((m) =>
+    m.empty
+      ? { templateColumn: m.templateColumn, dataColumn: '', empty: true }
+      : {
+          templateColumn: m.templateColumn,
+          dataColumn: m.dataColumn,
+          ...(m.transform !== undefined
+            ? { transform: m.transform as unknown as MappingPair['transform'] }
+            : {}),
+        },
   );
+}
+
+/** The reading an upload records and every later read uses (apps/api/src/uploads/uploads.service.ts readOptionsOf). */
+function readingOf(ins: InspectResult): ReadOptions {
+  return { encoding: ins.encoding, delimiter: ins.delimiter, headerRow: ins.headerRow };
 }
 
 /** The same text whichever of the two encodings reads it (ASCII files read alike in all of them). */
@@ -124,10 +150,8 @@ async function runFile(e: ExpectedFile): Promise<FileResult> {
     result.delimiter = ins.delimiter === e.delimiter;
     result.encoding = sameText(bytes, ins.encoding, e.encoding);
     if (e.kind === 'bank' && e.rows) {
-      const mappings = suggest(ins);
-      const { data } = await applyMappingToBuffer([bytes], TEMPLATE, mappings, {
-        input: { encoding: ins.encoding, delimiter: ins.delimiter, headerRow: ins.headerRow },
-      });
+      const mappings = await suggest(bytes, ins);
+      const { data } = await applyMappingToBuffer([bytes], TEMPLATE, mappings, { input: readingOf(ins) });
       const out = parse(data, { relax_column_count: true, skip_empty_lines: false }) as string[][];
       const body = out.slice(1);
       const wrong: string[] = [];
