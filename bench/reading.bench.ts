@@ -8,7 +8,8 @@
 // the suggest route feeds it (see suggest()) and map the whole file with applyMapping using the
 // inspection's reading (what the api passes), then count rows whose Date and Amount equal the expected ones
 // (written by bench/corpus/reading/derive from each format's documented rule, never by this engine).
-// Output rows are parsed with csv-parse, not with the engine. Always exits 0: it is a measurement.
+// Output rows are parsed with csv-parse, not with the engine, and matched to the expected rows in order
+// (records that are no transaction may be kept or dropped). Always exits 0: it is a measurement.
 // BENCH_VERBOSE=1 also prints each file's mapping and its first wrong rows; BENCH_FILES=nl-,de-ing only those.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,8 @@ const TEMPLATE = ['Date', 'Description', 'Amount'];
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** Bytes per push, as an upload's stream delivers them. */
 const CHUNK = 64 * 1024;
+/** Output rows an expected row may be found ahead of the one it would take if every record were a transaction. */
+const LOOKAHEAD = 3;
 /** Data rows the suggester sees (SUGGEST_SAMPLE_ROWS of the suggest route). */
 const SAMPLE_ROWS = 200;
 const GOALS = { header: 97, rows: 95, detectMs: 5, detectBytes: 1 << 20 };
@@ -160,17 +163,29 @@ async function runFile(e: ExpectedFile): Promise<FileResult> {
       const out = parse(data, { relax_column_count: true, skip_empty_lines: false }) as string[][];
       const body = out.slice(1);
       const wrong: string[] = [];
+      // In order: each expected row takes the first output row from the cursor on (within LOOKAHEAD rows)
+      // whose date and amount equal it. Records that are no transaction (a description's continuation line,
+      // an info line; not in expected.json) may sit between them in the output or be left out.
+      let cursor = 0;
       e.rows.forEach((want, i) => {
-        const got = body[i];
-        const dateOk = got !== undefined && (got[0] ?? '') === want.date;
-        const amountOk = got !== undefined && canonicalAmount(got[2] ?? '') === canonicalAmount(want.amount);
-        if (!dateOk) result.datesWrong++;
-        if (!amountOk) result.amountsWrong++;
-        if (dateOk && amountOk) result.rowsRight++;
-        else if (wrong.length < 3)
+        const dateOk = (got: string[] | undefined) => got !== undefined && (got[0] ?? '') === want.date;
+        const amountOk = (got: string[] | undefined) =>
+          got !== undefined && canonicalAmount(got[2] ?? '') === canonicalAmount(want.amount);
+        for (let k = cursor; k < Math.min(body.length, cursor + LOOKAHEAD); k++) {
+          if (dateOk(body[k]) && amountOk(body[k])) {
+            result.rowsRight++;
+            cursor = k + 1;
+            return;
+          }
+        }
+        const got = body[cursor];
+        if (!dateOk(got)) result.datesWrong++;
+        if (!amountOk(got)) result.amountsWrong++;
+        if (wrong.length < 3)
           wrong.push(
             `row ${i + 1}: want ${want.date} ${want.amount}, got ${got ? `${got[0]} ${got[2]}` : '(no row)'}`,
           );
+        cursor++;
       });
       if (VERBOSE) {
         const shown = mappings.map(

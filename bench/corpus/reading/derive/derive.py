@@ -152,15 +152,28 @@ def expected(spec):
         header = recs[at[0]][1]
         data = recs[at[0] + 1:]
     rows = []
+    skipped = 0
     for _, cells in data:
         ci = column(spec, header, spec['date'])
-        date = parse_date(cells[ci] if ci < len(cells) else '', spec['dateFormat'])
-        rows.append({'date': date, 'amount': amount_of(spec, header, cells)})
+        raw_date = cells[ci] if ci < len(cells) else ''
+        if spec.get('notTransactions') and raw_date.strip() in spec['notTransactions']:
+            skipped += 1
+            continue
+        date = parse_date(raw_date, spec['dateFormat'])
+        amount = amount_of(spec, header, cells)
+        if date == '' and amount == '':
+            # a record that is no transaction (a description's continuation line): it has no date and amount
+            # to get right, whether a reader drops it or keeps it as an empty row
+            skipped += 1
+            continue
+        rows.append({'date': date, 'amount': amount})
     for k in ('dateColumn', 'amountColumns', 'directionColumn'):
         if k in spec:
             entry[k] = spec[k]
     if 'dateColumn' not in entry and isinstance(spec['date'], str):
         entry['dateColumn'] = spec['date']
+    if skipped:
+        entry['recordsWithoutTransaction'] = skipped
     entry['rows'] = rows
     entry['expectedFrom'] = spec['expectedFrom']
     return entry

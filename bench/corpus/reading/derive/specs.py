@@ -255,6 +255,18 @@ SPECS = [
     spec('gb-paypal-1.csv', 1, ',', 'utf-8', 'Date', '%d/%m/%Y', signed('Gross'),
          OCA.format(map='PayPal Activity (EN)', rule='date_format %d/%m/%Y, thousands comma, decimal dot, gross_column Gross'),
          amountColumns=['Gross']),
+    # ---- beancount-import (jbms/beancount-import) test data ----
+    spec('us-schwab-2.csv', 2, ',', 'utf-8', 'Date', '%m/%d/%Y', pair('Withdrawal (-)', 'Deposit (+)'),
+         'beancount-import (jbms/beancount-import) beancount_import/source/schwab_csv.py _load_banking_transactions: '
+         'a title line, the header on line 2, then the info records "Pending Transactions are not reflected within '
+         'this sort criterion." and "Posted Transactions" (no transactions); amount = Deposit (+) minus '
+         'Withdrawal (-), dates %m/%d/%Y',
+         amountColumns=['Withdrawal (-)', 'Deposit (+)'],
+         notTransactions=['Pending Transactions are not reflected within this sort criterion.', 'Posted Transactions']),
+    spec('us-venmo-1.csv', 1, ',', 'utf-8', 'Datetime', '%Y-%m-%dT%H:%M:%S', signed('Amount (total)'),
+         'beancount-import (jbms/beancount-import) beancount_import/source/venmo.py: Datetime (ISO, date taken as '
+         'written), Amount (total) signed as "- $220.00" / "+ $1,150.00"; the header\'s first name has a leading space',
+         amountColumns=['Amount (total)']),
     # ---- money apps (hledger's examples: the rules files are the reading rules) ----
     spec('xx-monefy-1.csv', 1, ',', 'utf-8', 'date', '%d/%m/%Y', signed('amount'),
          HLG.format(path='examples/csv/apps/monefy.csv.rules', rule='skip 1; date-format %d/%m/%Y; amount signed '
