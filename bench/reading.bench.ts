@@ -211,7 +211,7 @@ function describe(t: Transform | Transform[]): string {
 }
 
 /** Detection cost: a 1 MB file made from a corpus file's preamble, header and rows repeated. */
-function detectionCost(): { ms: number; bytes: number; size: number; source: string } {
+function detectionCost(): { ms: number; fastest: number; bytes: number; size: number; source: string } {
   const source = 'de-ing-1.csv';
   const text = readFileSync(join(CORPUS, 'files', source));
   const lines = text.toString('latin1').split('\n');
@@ -237,7 +237,7 @@ function detectionCost(): { ms: number; bytes: number; size: number; source: str
   };
   for (let i = 0; i < 5; i++) once();
   const runs = Array.from({ length: 21 }, once).sort((a, b) => a.ms - b.ms);
-  return { ...runs[10], size: file.length, source };
+  return { ...runs[10], fastest: runs[0].ms, size: file.length, source };
 }
 
 async function main(): Promise<void> {
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
   );
   const d = detectionCost();
   console.log(
-    `detection (first 100 records of a ${(d.size / 1e6).toFixed(2)} MB file built from ${d.source}): median ${d.ms.toFixed(2)} ms, ${d.bytes} bytes read  (goal ≤ ${GOALS.detectMs} ms: ${mark(d.ms <= GOALS.detectMs)}; ≤ ${GOALS.detectBytes} bytes: ${mark(d.bytes <= GOALS.detectBytes)})`,
+    `detection (first 100 records of a ${(d.size / 1e6).toFixed(2)} MB file built from ${d.source}): median ${d.ms.toFixed(2)} ms of 21 runs (fastest ${d.fastest.toFixed(2)} ms), ${d.bytes} bytes read  (goal ≤ ${GOALS.detectMs} ms: ${mark(d.ms <= GOALS.detectMs)}; ≤ ${GOALS.detectBytes} bytes: ${mark(d.bytes <= GOALS.detectBytes)})`,
   );
 }
 
