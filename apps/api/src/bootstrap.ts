@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
 import { dynamicCompression, PrecompressedAssets } from './common/compression';
+import { verifyJsonBody } from './common/json-depth';
 import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
 
@@ -111,7 +112,9 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.use(dynamicCompression());
   app.setGlobalPrefix('api', { exclude: [] });
   await app.get(OpenApiDocument).build(app);
-  app.useBodyParser('json', { limit: '2mb' });
+  // Nest's useBodyParser would replace `verify` with its own rawBody hook: verifyJsonBody keeps rawBody too
+  // and refuses JSON nested deeper than 64 levels before it is parsed.
+  app.use(express.json({ limit: '2mb', verify: verifyJsonBody }));
   // Registered here (Nest would add it later, after this point) so the NUL check below sees form bodies too.
   app.useBodyParser('urlencoded', { extended: true });
   app.use(rejectNulCharacters);

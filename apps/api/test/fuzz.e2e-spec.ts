@@ -9,7 +9,8 @@ import { listen, RawConnection, signUpCookie, sleep } from './support/raw-http';
 // registers (enumerated from Express's router, so new routes are fuzzed too), signed in and with a Business
 // API key, plus random multipart uploads with odd framing over raw sockets. Nothing a client sends may get
 // a 5xx, every 4xx is `{ error, code }` JSON, nothing is logged at error level, and the api stays up.
-// Reproduce a run with FUZZ_SEED=<the printed seed>.
+// Bodies nested past the JSON depth limit and nulls/wrong types in mapping and transform lists are among
+// them (issue 28). Reproduce a run with FUZZ_SEED=<the printed seed>.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 18_2026);
 const JSON_BODIES_PER_AUTH = Number(process.env.FUZZ_JSON_BODIES ?? 1000);
@@ -189,9 +190,47 @@ const mappingish = fc.record(
   },
   { requiredKeys: [] },
 );
+/** Nulls and wrong types where a pair or a transform belongs (issue 28: `"transform": [null]` was a 500). */
+const misplaced = fc.constantFrom(null, 0, 7, '', 'trim', true, [], [null], [{ kind: 'trim' }]);
+const holeyMappings = fc.record({
+  name: nastyString,
+  templateId: nastyString,
+  dataId: nastyString,
+  templateFileId: nastyString,
+  dataFileId: nastyString,
+  dataFileIds: fc.array(nastyString, { maxLength: 2 }),
+  templateHeaders: fc.array(nastyString, { maxLength: 2 }),
+  mappings: fc.array(
+    fc.oneof(
+      misplaced,
+      fc.record({
+        templateColumn: nastyString,
+        dataColumn: nastyString,
+        transform: fc.oneof(
+          misplaced,
+          fc.array(fc.oneof(misplaced, fc.record({ kind: fc.constantFrom(...TRANSFORM_KINDS) })), {
+            maxLength: 3,
+          }),
+        ),
+      }),
+    ),
+    { maxLength: 3 },
+  ),
+  options: fc.oneof(misplaced, jsonValue),
+});
+/** Objects and arrays nested past the 64-level limit, wherever they sit in the body (issue 28: 500s). */
+const deep = fc
+  .tuple(fc.integer({ min: 60, max: 4000 }), fc.constantFrom(...KEYS), fc.boolean())
+  .map(([depth, key, arrays]) => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = arrays && i % 2 ? [v] : { [key]: v };
+    return { [key]: v };
+  });
 const body = fc.oneof(
   { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...KEYS), jsonValue, { maxKeys: 6 }) },
   { weight: 3, arbitrary: mappingish },
+  { weight: 1, arbitrary: holeyMappings },
+  { weight: 1, arbitrary: deep },
   { weight: 2, arbitrary: jsonValue },
   // Not JSON at all, sent as application/json.
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((s) => ({ raw: s })) },
