@@ -13,6 +13,11 @@ import { FileHints } from './date-hints';
 import { columnIndex } from './plan';
 
 const DEFAULT_INFERENCE_ROWS = 10_000;
+/**
+ * Rows whose every cell feeds the date-order hints (date-hints.ts): enough to meet a day past the 12th
+ * or a currency code, and a small fixed cost (the upload's inference reads 200 rows).
+ */
+const HINT_ROWS = 1_000;
 
 /** What was decided for one data column. */
 export interface Decided {
@@ -144,7 +149,7 @@ export class ColumnProfile {
       }
     }
     const hints = this.hints;
-    if (hints !== null) {
+    if (hints !== null && this.rows < HINT_ROWS) {
       const n = Math.min(r.count, hints.headers.length);
       for (let k = 0; k < n; k++) {
         const v = contentInto(this.cv, r, k);
