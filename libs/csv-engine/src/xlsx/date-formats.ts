@@ -58,17 +58,19 @@ export function dateFormatOf(numFmtId: number, formatCode: string | undefined): 
   return hasDate ? 'date' : 'time';
 }
 
-/** The date kind a format shows ('time' for elapsed formats), or null: for callers that only classify. */
-export function dateKindOf(numFmtId: number, formatCode: string | undefined): DateKind | null {
-  const f = dateFormatOf(numFmtId, formatCode);
-  return f === null ? null : typeof f === 'string' ? f : 'time';
-}
-
 /** Reads an elapsed format's first section into units and literal text. */
 function elapsedFormat(formatCode: string): ElapsedFormat {
   const f = formatCode.split(';')[0];
   const tokens: ElapsedToken[] = [];
   let decimals = 0;
+  /** `.00` after seconds: its digits (Excel shows at most 3); returns where the format goes on. */
+  const readDecimals = (at: number): number => {
+    if (f[at] !== '.' || f[at + 1] !== '0') return at;
+    let k = at + 1;
+    while (f[k] === '0') k++;
+    decimals = Math.min(3, k - at - 1);
+    return k;
+  };
   const text = (t: string) => {
     const last = tokens[tokens.length - 1];
     if (last && 'text' in last) last.text += t;
@@ -92,21 +94,16 @@ function elapsedFormat(formatCode: string): ElapsedFormat {
     } else if (ch === '[') {
       const end = f.indexOf(']', i);
       const inner = (end < 0 ? f.slice(i + 1) : f.slice(i + 1, end)).toLowerCase();
+      i = end < 0 ? f.length : end + 1;
       if (/^(h+|m+|s+)$/.test(inner)) {
         tokens.push({ unit: inner[0] as 'h' | 'm' | 's', top: true, width: inner.length });
+        if (inner[0] === 's') i = readDecimals(i);
       } // colours, conditions and locales show nothing
-      i = end < 0 ? f.length : end + 1;
     } else if (lower === 'h' || lower === 'm' || lower === 's') {
       let j = i;
       while (j < f.length && f[j].toLowerCase() === lower) j++;
       tokens.push({ unit: lower, top: false, width: j - i });
-      i = j;
-      if (lower === 's' && f[i] === '.' && f[i + 1] === '0') {
-        let k = i + 1;
-        while (f[k] === '0') k++;
-        decimals = Math.min(3, k - i - 1);
-        i = k;
-      }
+      i = lower === 's' ? readDecimals(j) : j;
     } else if (f.startsWith('AM/PM', i) || f.startsWith('am/pm', i)) {
       i += 5; // a clock's half-day marker means nothing on a duration
     } else {

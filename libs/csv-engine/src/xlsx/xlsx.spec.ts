@@ -65,6 +65,7 @@ describe('formatElapsed', () => {
     ['[h]:mm', 1.5 + 59 / 86_400, '36:00'],
     ['[h]:mm:ss.00', 1 + 0.125 / 86_400, '24:00:00.13'],
     ['[h]" hours"', 2, '48 hours'],
+    ['[ss].0', 1 / 1440 + 0.25 / 86_400, '60.3'],
   ])('%s of %d → %s', (code, days, shown) => expect(formatElapsed(days, elapsed(code))).toBe(shown));
 });
 
