@@ -3,6 +3,7 @@ import { QuotaModule } from '../quota/quota.module';
 import { AuthModule } from '../auth/auth.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { MappingsModule } from '../mappings/mappings.module';
+import { SuggestionsModule } from '../mappings/suggestions.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { IdempotencyService } from './idempotency.service';
 import { ProcessingController } from './processing.controller';
@@ -10,7 +11,7 @@ import { ProcessingService } from './processing.service';
 
 /** POST /api/process and its live preview: mapping an uploaded data file onto a template. */
 @Module({
-  imports: [QuotaModule, AuthModule, UploadsModule, JobsModule, MappingsModule],
+  imports: [QuotaModule, AuthModule, UploadsModule, JobsModule, MappingsModule, SuggestionsModule],
   controllers: [ProcessingController],
   providers: [ProcessingService, IdempotencyService],
   exports: [ProcessingService],

@@ -27,6 +27,7 @@ import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
 import { ReviewService } from '../jobs/review.service';
 import { MappingsService } from '../mappings/mappings.service';
+import { recogniseBuiltInTemplate } from '../mappings/recognised-template';
 import { IdempotencyService, type IdempotentResult } from './idempotency.service';
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
@@ -356,6 +357,21 @@ export class ProcessingService {
         bom: template.info.bom ?? false,
         lineEnding: template.info.lineEnding ?? '\r\n',
       };
+      // An uploaded template with a built-in's headers (Shopify's product CSV…) gets its rules and derived columns.
+      const builtIn = recogniseBuiltInTemplate(templateHeaders);
+      if (builtIn) {
+        required = requiredColumns(builtIn);
+        builtInRules = templateRulesOf(builtIn);
+        req = { ...req, mappings: withDerivedPairs(builtIn, req.mappings) };
+      }
+    }
+    if (req.unmappedColumns === 'empty') {
+      // Every column without a pair is written empty on purpose (listed in totals.emptyColumns).
+      const paired = new Set(req.mappings.map((m) => m.templateColumn));
+      const empty = templateHeaders
+        .filter((h) => !paired.has(h))
+        .map((h) => ({ templateColumn: h, dataColumn: '', empty: true }));
+      if (empty.length > 0) req = { ...req, mappings: [...req.mappings, ...empty] };
     }
     // Only the options the request sets override the saved mapping's (DTO fields left out are undefined).
     const requested = Object.fromEntries(

@@ -15,6 +15,10 @@ import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
 const NAME_REQUIRED = coded('NAME_REQUIRED', 'Please enter a name for the mapping');
+const SUGGEST_FILES = coded(
+  'MISSING_FILES',
+  'Send dataFileId with templateFileId (an uploaded template) or templateId (a built-in template).',
+);
 
 /** POST /api/mappings and PUT /api/mappings/:id. */
 export class SaveMappingRequest {
@@ -82,4 +86,46 @@ export class SavedMappingView {
 export class MatchResult {
   mapping: SavedMappingView | null;
   score: number;
+}
+
+/**
+ * POST /api/mappings/suggest: the data file and either an uploaded template (`templateFileId`) or a
+ * built-in one (`templateId`, as GET /api/templates lists them).
+ */
+export class SuggestMappingsRequest {
+  /**
+   * The uploaded data file's id.
+   * @example "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+   */
+  @IsString(SUGGEST_FILES) @IsNotEmpty(SUGGEST_FILES) @MaxLength(200) dataFileId: string;
+  /**
+   * An uploaded template's id (or send `templateId`).
+   * @example "3f9c2d1e-8b7a-4c6d-9e0f-1a2b3c4d5e6f"
+   */
+  @IsOptional() @IsString() @IsNotEmpty(SUGGEST_FILES) @MaxLength(200) templateFileId?: string;
+  /**
+   * A built-in template's id (or send `templateFileId`).
+   * @example "accounting-customers"
+   */
+  @IsOptional() @IsString() @IsNotEmpty(SUGGEST_FILES) @MaxLength(200) templateId?: string;
+}
+
+/** A suggested pair: exactly a MappingPair of POST /api/process, with why it was suggested. */
+export class SuggestedMapping extends MappingPair {
+  /** 0–1: how sure the suggester is. */
+  confidence: number;
+  /**
+   * One sentence for people, shown in the mapper.
+   * @example "'Betrag' means Amount (German); its values are amounts with a decimal comma"
+   */
+  reason: string;
+}
+
+export class SuggestMappingsResponse {
+  /** One pair per template column the suggester could fill (or left empty on purpose). Send as `mappings`. */
+  mappings: SuggestedMapping[];
+  /** Template columns with no suggestion: map them, leave them empty, or send `unmappedColumns: "empty"`. */
+  unmatched: string[];
+  /** The built-in template this one is (a built-in, or an uploaded template with a built-in's headers). */
+  builtInTemplateId?: string;
 }
