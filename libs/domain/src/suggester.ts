@@ -1,18 +1,34 @@
-// Auto-mapping suggester: proposes which data column feeds which template column, with a confidence 0–1.
-// Names are normalised (case, spaces, punctuation, accents, camelCase), matched exactly, through a synonym
-// table, and by string similarity; sample values can confirm a guess. A data column is never used twice.
+// The suggester: which data column (or combination of columns) feeds each template column, with the
+// transform that reads it, a confidence 0–1 and one sentence saying why. Called by the api (POST
+// /api/mappings/suggest); pure, so the same answer everywhere.
+//
+// Evidence, in order of weight: the header's meaning in the lexicon (lexicon*.ts: eight languages, whole
+// words before parts, generic words only whole or with a qualifier that agrees, the file's kind deciding
+// words such as "name"), the sample values (dates are never an Amount, emails for Email, phone-shaped values
+// for Phone…), the upload's inferred transforms (a debit/credit pair or a direction column wins the Amount),
+// and the template's own column types and rules. Combinations: First + Last → Name, Address 1 + 2 → Address,
+// several phone or email columns → the first non-empty of them. A data column is used once.
 
-import { findBuiltInTemplate, type TemplateTransform } from './templates';
+import {
+  GENERIC,
+  CONTEXT_QUALIFIERS,
+  LANGUAGE_NAMES,
+  NOISE,
+  headerTokens,
+  lexiconPhrases,
+  meaningById,
+  normaliseHeader,
+  relatedWeight,
+  type FileKind,
+  type Lang,
+  type LexiconEntry,
+  type Meaning,
+  type ValueKind,
+} from './lexicon';
+import { profileValues, type ValueProfile } from './lexicon-values';
+import { findBuiltInTemplate, type BuiltInTemplate, type TemplateTransform } from './templates';
 
-export interface MappingSuggestion {
-  templateColumn: string;
-  dataColumn: string;
-  /** 0–1. 1 = same name; ~0.9 = synonyms; lower = similar spelling. */
-  confidence: number;
-  reason: 'exact' | 'synonym' | 'similar';
-  /** The data column's inferred transform (the upload answer's `columns[].inferred`), when given. */
-  transform?: SuggestedTransform;
-}
+export { normaliseHeader } from './lexicon';
 
 /**
  * A transform as the engine's column inference suggests it (structurally the contract's `Transform`; this
@@ -55,284 +71,290 @@ export interface SignFromColumn {
   negative: string[];
 }
 
-export interface SuggestOptions {
-  /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
-  samples?: Record<string, readonly string[]>;
-  /** Suggestions below this are dropped. Default 0.6. */
-  minConfidence?: number;
-  /**
-   * Each data column's inferred transform (the upload answer's `columns`): a suggested pair carries it as
-   * its transform. A debit/credit pair also feeds a template amount column no single column matched.
-   */
-  inferred?: Record<string, SuggestedTransform | null | undefined>;
+export interface SuggestInput {
+  /** The template's columns, in order. */
+  templateColumns: readonly string[];
+  /** A built-in template's id when the template is (or was recognised as) one: its columns' required flags,
+   *  default transforms and rules weigh in (libs/domain/src/templates.ts). */
+  builtInTemplateId?: string;
+  /** Rules per template column (the contract's ColumnRules shape: type, required, allowed …), e.g. templateRules. */
+  templateRules?: Record<string, { type?: string; required?: boolean; allowed?: string[]; format?: string }>;
+  /** The data file's columns (as the upload answered them) and up to 200 sample values per column. */
+  dataColumns: readonly string[];
+  samples: Record<string, readonly string[]>;
+  /** The upload answer's columns[].inferred (date/amount/number/boolean/debitCredit, amount with sign …). */
+  inferred: Record<string, SuggestedTransform | null | undefined>;
 }
 
-/** Groups of names that mean the same thing in the files people export. */
-const SYNONYMS: readonly (readonly string[])[] = [
-  [
-    'email',
-    'e mail',
-    'email address',
-    'e mail address',
-    'mail',
-    'emailadresse',
-    'courriel',
-    'correo',
-    'contact email',
-    'customer email',
-  ],
-  [
-    'phone',
-    'telephone',
-    'tel',
-    'phone number',
-    'mobile',
-    'cell',
-    'telefon',
-    'telefonnummer',
-    'contact phone',
-    'phone no',
-  ],
-  ['fax', 'fax number', 'telefax'],
-  [
-    'name',
-    'full name',
-    'customer name',
-    'customer',
-    'client',
-    'client name',
-    'kunde',
-    'kundenname',
-    'display name',
-    'company',
-  ],
-  ['vendor name', 'supplier', 'supplier name', 'lieferant', 'vendor company', 'payee name'],
-  ['contact name', 'contact', 'contact person', 'ansprechpartner', 'primary contact'],
-  [
-    'title',
-    'product name',
-    'product title',
-    'item name',
-    'product',
-    'artikel',
-    'artikelname',
-    'bezeichnung',
-    'name',
-  ],
-  [
-    'body html',
-    'body',
-    'description html',
-    'product description',
-    'long description',
-    'beschreibung',
-    'html description',
-  ],
-  [
-    'description',
-    'details',
-    'transaction details',
-    'narrative',
-    'verwendungszweck',
-    'buchungstext',
-    'booking text',
-    'libelle',
-    'memo',
-    'payee',
-    'particulars',
-  ],
-  ['memo', 'note', 'notes', 'comment', 'comments', 'remarks', 'bemerkung', 'notiz'],
-  [
-    'amount',
-    'value',
-    'betrag',
-    'sum',
-    'total',
-    'transaction amount',
-    'umsatz',
-    'montant',
-    'importe',
-    'net amount',
-  ],
-  [
-    'variant price',
-    'price',
-    'unit price',
-    'sales price',
-    'selling price',
-    'retail price',
-    'cost price',
-    'cost',
-    'preis',
-    'verkaufspreis',
-    'vk preis',
-  ],
-  [
-    'variant compare at price',
-    'compare at price',
-    'msrp',
-    'rrp',
-    'list price',
-    'original price',
-    'uvp',
-    'was price',
-    'regular price',
-  ],
-  [
-    'variant inventory qty',
-    'qty',
-    'quantity',
-    'stock',
-    'inventory',
-    'stock qty',
-    'stock quantity',
-    'inventory qty',
-    'on hand',
-    'menge',
-    'bestand',
-    'lagerbestand',
-    'units',
-  ],
-  [
-    'variant sku',
-    'sku',
-    'item id',
-    'article number',
-    'item number',
-    'item no',
-    'product code',
-    'item code',
-    'artikelnummer',
-    'art nr',
-    'part number',
-  ],
-  ['handle', 'slug', 'url handle', 'product id', 'item id', 'permalink'],
-  [
-    'date',
-    'booking date',
-    'transaction date',
-    'buchungstag',
-    'buchungsdatum',
-    'datum',
-    'value date',
-    'valuta',
-    'posting date',
-    'date posted',
-    'fecha',
-    'wertstellung',
-  ],
-  [
-    'reference number',
-    'reference',
-    'ref',
-    'ref no',
-    'transaction id',
-    'check number',
-    'cheque number',
-    'referenz',
-    'invoice number',
-    'receipt number',
-  ],
-  ['account', 'account name', 'account number', 'konto', 'iban', 'kontonummer', 'bank account'],
-  ['vendor', 'brand', 'manufacturer', 'hersteller', 'marke', 'make'],
-  ['type', 'product type', 'kind', 'produkttyp'],
-  ['product category', 'category', 'kategorie', 'collection', 'department'],
-  ['tags', 'keywords', 'labels', 'schlagworte'],
-  ['published', 'visible', 'online', 'is published', 'veroeffentlicht', 'published on online store'],
-  ['status', 'availability', 'product status'],
-  ['option1 name', 'option name', 'variant name', 'attribute name', 'attribute 1 name'],
-  [
-    'option1 value',
-    'option value',
-    'variant value',
-    'size',
-    'color',
-    'colour',
-    'attribute value',
-    'attribute 1 value',
-  ],
-  ['variant grams', 'grams', 'weight', 'weight g', 'gewicht', 'weight grams'],
-  ['image src', 'image', 'image url', 'picture', 'photo', 'bild', 'image link', 'images', 'main image'],
-  [
-    'address',
-    'street',
-    'street address',
-    'address line 1',
-    'address 1',
-    'strasse',
-    'adresse',
-    'billing address',
-    'address1',
-  ],
-  ['city', 'town', 'ort', 'stadt', 'ville', 'billing city'],
-  ['state', 'province', 'region', 'county', 'bundesland', 'state province'],
-  ['zip', 'zip code', 'postal code', 'postcode', 'plz', 'postleitzahl', 'post code', 'zipcode'],
-  ['payment terms', 'terms', 'zahlungsbedingungen', 'net terms', 'zahlungsziel'],
-  ['credit limit', 'kreditlimit', 'credit line', 'limit'],
-  [
-    'tax id',
-    'tax number',
-    'vat',
-    'vat id',
-    'vat number',
-    'ein',
-    'tin',
-    'ust id',
-    'steuernummer',
-    'ustid',
-    'tax identification number',
-  ],
-  ['1099 eligible', '1099', 'track 1099', 'is 1099', '1099 vendor'],
-  ['first name', 'firstname', 'given name', 'vorname', 'prenom'],
-  ['last name', 'lastname', 'surname', 'family name', 'nachname', 'nom'],
-];
-
-/** lower case, accents removed, camelCase split, punctuation to spaces, '&' → 'and', squeezed. */
-export function normaliseHeader(s: string): string {
-  return s
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+export interface ColumnSuggestion {
+  templateColumn: string;
+  /** '' when the transform reads its own columns (combine, coalesce, debitCredit) or when empty. */
+  dataColumn: string;
+  transform?: SuggestedTransform | SuggestedTransform[];
+  /** Leave the template column empty on purpose (a not-required column nothing matched). */
+  empty?: true;
+  /** 0–1. */
+  confidence: number;
+  /** One short sentence for people, e.g. "'Betrag' means Amount (German); its values are amounts with a decimal comma." */
+  reason: string;
 }
 
-const compact = (n: string): string => n.replace(/ /g, '');
+/** Below this a pair is not suggested. */
+const MIN_SCORE = 0.5;
 
-/** Phrase (compact form) → synonym group indexes. */
-const PHRASES = new Map<string, number[]>();
-SYNONYMS.forEach((group, g) => {
-  for (const p of group) {
-    const key = compact(normaliseHeader(p));
-    PHRASES.set(key, [...(PHRASES.get(key) ?? []), g]);
+// ---------------------------------------------------------------------------------------------------------
+// Reading a header
+
+interface Reading {
+  meaning: Meaning;
+  /** 1 = the whole header is the word; less with other words around it. */
+  strength: number;
+  lang: Lang;
+  /** The lexicon phrase that matched. */
+  phrase: string;
+}
+
+interface Match {
+  start: number;
+  positions: number[];
+  key: string;
+  entries: LexiconEntry[];
+}
+
+const MAX_PHRASE = 6;
+const isDigits = (t: string): boolean => /^\d+$/.test(t);
+
+/** The entries a phrase keeps in a file of this kind: that kind's, else the kind-free ones. */
+function resolve(entries: LexiconEntry[], ctx: FileKind | null): LexiconEntry[] {
+  if (entries.length <= 1) {
+    const k = entries[0]?.meaning.kind;
+    return k === undefined || ctx === null || k === ctx ? entries : [];
   }
-});
-
-/** The synonym group of "amount": where a debit/credit pair goes. */
-const AMOUNT_CONCEPT = SYNONYMS.findIndex((g) => g.includes('amount'));
-
-interface Concepts {
-  exact: Set<number>;
-  partial: Set<number>;
+  const same = entries.filter((e) => e.meaning.kind === ctx);
+  if (same.length > 0) return same;
+  const free = entries.filter((e) => e.meaning.kind === undefined);
+  if (free.length > 0) return free;
+  return ctx === null ? entries : [];
 }
 
-function conceptsOf(norm: string): Concepts {
-  const exact = new Set(PHRASES.get(compact(norm)) ?? []);
-  const partial = new Set<number>();
-  const tokens = norm.split(' ');
-  // every contiguous token run is a candidate phrase ("customer email address" → "email address")
-  for (let i = 0; i < tokens.length; i++) {
-    for (let j = i + 1; j <= tokens.length; j++) {
-      if (i === 0 && j === tokens.length) continue;
-      for (const g of PHRASES.get(tokens.slice(i, j).join('')) ?? []) if (!exact.has(g)) partial.add(g);
+/** The meanings a header has, strongest first. */
+export function readHeader(header: string, ctx: FileKind | null): Reading[] {
+  const tokens = headerTokens(header);
+  if (tokens.length === 0) return [];
+  const index = lexiconPhrases();
+  const allDigits = tokens.every(isDigits);
+  const stripped = tokens.map((t, i) => [t, i] as const).filter(([t]) => allDigits || !isDigits(t));
+  const found: Match[] = [];
+  const scan = (seq: readonly (readonly [string, number])[]) => {
+    for (let len = Math.min(MAX_PHRASE, seq.length); len >= 1; len--) {
+      for (let s = 0; s + len <= seq.length; s++) {
+        const part = seq.slice(s, s + len);
+        const key = part.map(([t]) => t).join(' ');
+        const entries = index.get(key);
+        if (entries) found.push({ start: part[0][1], positions: part.map(([, i]) => i), key, entries });
+      }
+    }
+  };
+  scan(tokens.map((t, i) => [t, i] as const));
+  if (stripped.length !== tokens.length) scan(stripped);
+  // longest phrases first; a token belongs to one phrase
+  found.sort((a, b) => b.positions.length - a.positions.length || a.start - b.start);
+  const covered = new Set<number>();
+  let chosen: (Match & { resolved: LexiconEntry[] })[] = [];
+  for (const m of found) {
+    if (m.positions.some((p) => covered.has(p))) continue;
+    m.positions.forEach((p) => covered.add(p));
+    chosen.push({ ...m, resolved: resolve(m.entries, ctx) });
+  }
+  const modifiers = new Set<number>();
+  const drop = (m: Match, asModifier: boolean) => {
+    chosen = chosen.filter((c) => c !== m);
+    if (asModifier) m.positions.forEach((p) => modifiers.add(p));
+    else m.positions.forEach((p) => covered.delete(p));
+  };
+  // phrases that mean nothing in this kind of file leave their words as plain words
+  for (const m of [...chosen]) if (m.resolved.length === 0) drop(m, false);
+  // a qualifier word next to a real meaning qualifies it ("Customer Email"); a generic word next to one
+  // is a modifier ("Organization Name", "Phone Type")
+  if (chosen.length > 1) {
+    for (const m of [...chosen]) {
+      const single = m.positions.length === 1 ? tokens[m.positions[0]] : null;
+      if (chosen.length > 1 && (m.key in GENERIC || (single !== null && CONTEXT_QUALIFIERS.has(single))))
+        drop(m, true);
     }
   }
-  return { exact, partial };
+  const leftovers = tokens.filter(
+    (t, i) => !covered.has(i) && !modifiers.has(i) && !isDigits(t) && !NOISE.has(t),
+  );
+  const out: Reading[] = [];
+  chosen.sort((a, b) => a.start - b.start);
+  chosen.forEach((m, k) => {
+    let strength: number;
+    const agree = (t: string) => CONTEXT_QUALIFIERS.has(t) || (GENERIC[m.key] ?? []).includes(t);
+    if (m.key in GENERIC) {
+      // generic words: whole header, or with qualifiers that agree
+      if (!leftovers.every((t) => (GENERIC[m.key] ?? []).includes(t))) return;
+      strength = leftovers.length === 0 ? (modifiers.size > 0 ? 0.9 : 1) : 0.9;
+    } else if (chosen.length === 1) {
+      strength =
+        leftovers.length === 0 ? (modifiers.size > 0 ? 0.92 : 1) : leftovers.every(agree) ? 0.9 : 0.75;
+    } else {
+      // several meanings: the last is the head ("Address 1 - City", "Customer Phone"), the others modify it
+      const head = k === chosen.length - 1;
+      strength = head ? (leftovers.length === 0 ? 0.85 : 0.75) : 0.5;
+    }
+    const share = m.resolved.length > 1 ? 0.9 : 1;
+    for (const e of m.resolved)
+      out.push({ meaning: e.meaning, strength: strength * share, lang: e.lang, phrase: m.key });
+  });
+  if (out.length === 0 && chosen.length === 0) {
+    // German, Dutch and Swedish compounds: "Buchungsdatum", "Lagerbestand", "Kundenname"
+    const words = tokens.filter((t) => !isDigits(t) && !NOISE.has(t));
+    for (const t of words) {
+      for (let k = t.length - 3; k >= 4; k--) {
+        const tail = t.slice(t.length - k);
+        if (tail in GENERIC && !['name', 'naam', 'namn', 'datum'].includes(tail)) continue;
+        const entries = resolve(index.get(tail) ?? [], ctx);
+        if (entries.length === 0) continue;
+        for (const e of entries)
+          out.push({
+            meaning: e.meaning,
+            strength: words.length === 1 ? 0.72 : 0.6,
+            lang: e.lang,
+            phrase: tail,
+          });
+        break;
+      }
+      if (out.length > 0) break;
+    }
+  }
+  return out.sort((a, b) => b.strength - a.strength);
 }
+
+/** The kind of file a set of headers (and inferred transforms) describes, if they say. */
+function kindOf(
+  readings: readonly Reading[][],
+  extra: Partial<Record<FileKind, number>> = {},
+): FileKind | null {
+  const votes: Record<FileKind, number> = { bank: 0, contacts: 0, products: 0, ...extra };
+  for (const r of readings) {
+    const kinds = new Set(r.filter((x) => x.strength >= 0.7).map((x) => x.meaning.kind));
+    // a header whose words mean different things in different kinds of file casts no vote
+    if (kinds.size !== 1) continue;
+    const k = [...kinds][0];
+    if (k) votes[k] += 1;
+  }
+  const best = (Object.entries(votes) as [FileKind, number][]).sort((a, b) => b[1] - a[1]);
+  return best[0][1] > 0 && best[0][1] > best[1][1] ? best[0][0] : null;
+}
+
+function templateKind(t: BuiltInTemplate | undefined): FileKind | null {
+  if (!t) return null;
+  if (t.category === 'ecommerce') return 'products';
+  return t.id.includes('bank') ? 'bank' : 'contacts';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Values as evidence
+
+const RULE_VALUE_KIND: Record<string, ValueKind> = {
+  date: 'date',
+  amount: 'amount',
+  number: 'number',
+  email: 'email',
+  url: 'url',
+  boolean: 'boolean',
+};
+
+/** How well values of this profile fit a kind: 0 (never), about 1 (neutral), up to 1.1 (they confirm it). */
+function valueFit(kind: ValueKind, p: ValueProfile | null): number {
+  if (!p) return 1;
+  if (p.n === 0) return 0.85;
+  const phone = p.phoneStrong + p.phoneWeak;
+  switch (kind) {
+    case 'date':
+      return p.date >= 0.8 ? 1.08 : p.date >= 0.5 ? 0.9 : 0.25;
+    case 'amount':
+    case 'number':
+      if (p.date >= 0.6) return 0;
+      if (p.number >= 0.8) return kind === 'amount' && p.amountLike >= 0.3 ? 1.08 : 1.04;
+      return p.number >= 0.5 ? 0.8 : 0.25;
+    case 'email':
+      return p.email >= 0.5 ? 1.1 : 0.15;
+    case 'phone':
+      if (phone >= 0.7) return p.phoneStrong >= 0.3 ? 1.08 : 1;
+      if (p.email >= 0.5) return 0.1;
+      return p.letters >= 0.5 ? 0.2 : 0.3;
+    case 'url':
+      return p.url >= 0.6 ? 1.08 : 0.4;
+    case 'image':
+      return p.image >= 0.5 ? 1.1 : p.url >= 0.6 ? 0.95 : 0.3;
+    case 'country':
+      if (p.countryName >= 0.6) return 1.1;
+      if (p.country >= 0.7 && !(p.state > p.country && p.avgLength <= 2)) return 1.05;
+      if (p.state >= 0.7) return 0.35;
+      if (p.number >= 0.8 || p.date >= 0.5 || p.email >= 0.5) return 0.2;
+      return 0.7;
+    case 'state':
+      if (p.state >= 0.6) return 1.08;
+      if (p.countryName >= 0.7) return 0.35;
+      if (p.number >= 0.8 || p.date >= 0.5 || p.email >= 0.5) return 0.2;
+      return 1;
+    case 'boolean':
+      return p.boolean >= 0.8 ? 1.08 : p.distinct <= 3 ? 0.8 : 0.35;
+    case 'text':
+    case 'longText': {
+      if (p.date >= 0.8) return 0.3;
+      if (p.number >= 0.9) return 0.35;
+      if (p.email >= 0.8) return 0.3;
+      if (p.url >= 0.8) return 0.5;
+      if (kind === 'text') return 1;
+      // a description varies from row to row; one repeated value is a label, not a description
+      if (p.distinct === 1 && p.n >= 3) return 0.45;
+      // a handful of values over many rows is a type or a status, not a description
+      if (p.n >= 10 && p.distinct / p.n < 0.2) return 0.6;
+      return p.distinct / p.n >= 0.5 && p.avgLength >= 8 ? 1.08 : 1;
+    }
+    case 'code':
+      if (p.date >= 0.8) return 0.35;
+      return p.email >= 0.8 ? 0.3 : 1;
+    default:
+      return 1;
+  }
+}
+
+function describeValues(kind: ValueKind | null, p: ValueProfile | null): string {
+  if (!p || p.n === 0 || !kind) return '';
+  if (kind === 'date' && p.date >= 0.8) return 'its values are dates';
+  if ((kind === 'amount' || kind === 'number') && p.number >= 0.8)
+    return p.decimalComma >= 0.5
+      ? `its values are ${kind === 'amount' ? 'amounts' : 'numbers'} with a decimal comma`
+      : `its values are ${kind === 'amount' ? 'amounts' : 'numbers'}`;
+  if (kind === 'email' && p.email >= 0.5) return 'its values are email addresses';
+  if (kind === 'phone' && p.phoneStrong + p.phoneWeak >= 0.7) return 'its values are phone numbers';
+  if (kind === 'country' && p.country >= 0.6) return 'its values are countries';
+  if (kind === 'state' && p.state >= 0.6) return 'its values are states or provinces';
+  if (kind === 'image' && p.image >= 0.5) return 'its values are image links';
+  if (kind === 'url' && p.url >= 0.6) return 'its values are links';
+  if (kind === 'boolean' && p.boolean >= 0.8) return 'its values are yes/no';
+  if (kind === 'longText' && p.distinct / p.n >= 0.5 && p.avgLength >= 8) return 'its values are varied text';
+  return '';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Candidates and the assignment
+
+type Candidate = {
+  ti: number;
+  /** Data columns it uses. */
+  uses: number[];
+  score: number;
+  pair: Omit<ColumnSuggestion, 'templateColumn' | 'confidence'> & { reason: string };
+  /** Data column whose inferred transform and template defaults apply (single-column pairs). */
+  single?: number;
+};
+
+const compact = (s: string): string => s.replace(/ /g, '');
 
 /** Sørensen–Dice coefficient on character bigrams. */
 function dice(a: string, b: string): number {
@@ -355,156 +377,15 @@ function dice(a: string, b: string): number {
   return (2 * hits) / (a.length - 1 + (b.length - 1));
 }
 
-const VALUE_SHAPES: { group: string; test: RegExp }[] = [
-  { group: 'email', test: /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i },
-  { group: 'date', test: /^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4})([ T].*)?$/ },
-  { group: 'image src', test: /^https?:\/\/\S+\.(png|jpe?g|gif|webp)(\?\S*)?$/i },
-  { group: 'phone', test: /^\+?[\d ()./-]{7,}$/ },
-];
-
-function groupIndex(first: string): number {
-  return SYNONYMS.findIndex((g) => g[0] === first);
-}
-
-/** Which concept the sample values of a column look like, if any (≥ 80 % of non-empty values). */
-function sampleConcept(values: readonly string[] | undefined): number | null {
-  const v = (values ?? []).map((s) => s.trim()).filter((s) => s !== '');
-  if (v.length === 0) return null;
-  for (const shape of VALUE_SHAPES) {
-    if (v.filter((s) => shape.test.test(s)).length >= v.length * 0.8) return groupIndex(shape.group);
-  }
-  return null;
-}
-
-function score(
-  t: string,
-  d: string,
-  tc: Concepts,
-  dc: Concepts,
-): { confidence: number; reason: MappingSuggestion['reason'] } {
-  if (t === d || compact(t) === compact(d)) return { confidence: 1, reason: 'exact' };
-  let best = 0;
-  for (const g of tc.exact) {
-    if (dc.exact.has(g)) best = Math.max(best, 0.9);
-    else if (dc.partial.has(g)) best = Math.max(best, 0.78);
-  }
-  for (const g of tc.partial) {
-    if (dc.exact.has(g)) best = Math.max(best, 0.72);
-    else if (dc.partial.has(g)) best = Math.max(best, 0.62);
-  }
-  if (best > 0) return { confidence: best, reason: 'synonym' };
-  const sim = dice(compact(t), compact(d));
-  return { confidence: Math.round(sim * 0.85 * 100) / 100, reason: 'similar' };
-}
-
-/**
- * Suggests pairs for template columns from data columns. Greedy on confidence (ties: template order, then
- * data order); each template column and each data column is used at most once.
- */
-export function suggestMappings(
-  templateHeaders: readonly string[],
-  dataHeaders: readonly string[],
-  options: SuggestOptions = {},
-): MappingSuggestion[] {
-  const min = options.minConfidence ?? 0.6;
-  const tn = templateHeaders.map(normaliseHeader);
-  const dn = dataHeaders.map(normaliseHeader);
-  const tcs = tn.map(conceptsOf);
-  const dcs = dn.map(conceptsOf);
-  const candidates: (MappingSuggestion & { ti: number; di: number })[] = [];
-  templateHeaders.forEach((t, ti) => {
-    dataHeaders.forEach((d, di) => {
-      const scored = score(tn[ti], dn[di], tcs[ti], dcs[di]);
-      const reason = scored.reason;
-      let confidence = scored.confidence;
-      const shape = options.samples ? sampleConcept(options.samples[d]) : null;
-      if (shape !== null && reason !== 'exact') {
-        // values that look like what the template column holds confirm a guess; values that clearly are
-        // something else weaken it
-        if (tcs[ti].exact.has(shape) || tcs[ti].partial.has(shape))
-          confidence = Math.min(0.95, Math.max(confidence, 0.6) + 0.1);
-        else confidence *= 0.8;
-      }
-      if (confidence >= min && tn[ti] !== '' && dn[di] !== '') {
-        candidates.push({
-          templateColumn: t,
-          dataColumn: d,
-          confidence: Math.round(confidence * 100) / 100,
-          reason,
-          ti,
-          di,
-        });
-      }
-    });
-  });
-  candidates.sort((a, b) => b.confidence - a.confidence || a.ti - b.ti || a.di - b.di);
-  const usedT = new Set<number>();
-  const usedD = new Set<number>();
-  const out: (MappingSuggestion & { ti: number })[] = [];
-  for (const c of candidates) {
-    if (usedT.has(c.ti) || usedD.has(c.di)) continue;
-    usedT.add(c.ti);
-    usedD.add(c.di);
-    out.push(c);
-  }
-  const inferred = options.inferred ?? {};
-  const pairs = new Map<string, SuggestedTransform>();
-  for (const t of Object.values(inferred)) if (t?.kind === 'debitCredit') pairs.set(t.debitColumn, t);
-  for (const dc of pairs.values()) {
-    // Debit and credit feed one signed amount: the template's amount column, if no column took it.
-    const ti = tcs.findIndex((c, i) => !usedT.has(i) && c.exact.has(AMOUNT_CONCEPT));
-    const di = dataHeaders.indexOf(dc.kind === 'debitCredit' ? dc.debitColumn : '');
-    if (ti < 0 || di < 0) continue;
-    usedT.add(ti);
-    out.push({ templateColumn: templateHeaders[ti], dataColumn: '', confidence: 0.8, reason: 'synonym', ti });
-  }
-  return out
-    .sort((a, b) => a.ti - b.ti)
-    .map(({ templateColumn, dataColumn, confidence, reason }) => {
-      const transform =
-        dataColumn === ''
-          ? [...pairs.values()][0]
-          : inferred[dataColumn]?.kind === 'debitCredit'
-            ? undefined
-            : (inferred[dataColumn] ?? undefined);
-      return { templateColumn, dataColumn, confidence, reason, ...(transform ? { transform } : {}) };
-    });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The server-side suggester (issue 27). First version: the name matcher above, plus built-in templates'
-// defaults merged with the inferred transforms, debit/credit pairs kept, and optional columns left empty.
-
-export interface SuggestInput {
-  /** The template's columns, in order. */
-  templateColumns: readonly string[];
-  /** A built-in template's id when the template is (or was recognised as) one. */
-  builtInTemplateId?: string;
-  /** Rules per template column (the contract's ColumnRules shape). */
-  templateRules?: Record<string, { type?: string; required?: boolean; allowed?: string[]; format?: string }>;
-  /** The data file's columns and up to 200 sample values per column. */
-  dataColumns: readonly string[];
-  samples: Record<string, readonly string[]>;
-  /** The upload answer's columns[].inferred. */
-  inferred: Record<string, SuggestedTransform | null | undefined>;
-}
-
-export interface ColumnSuggestion {
-  templateColumn: string;
-  /** '' when the transform reads its own columns (combine, coalesce, debitCredit) or when empty. */
-  dataColumn: string;
-  transform?: SuggestedTransform | SuggestedTransform[];
-  /** Leave the template column empty on purpose (a not-required column nothing matched). */
-  empty?: true;
-  /** 0–1. */
-  confidence: number;
-  /** One short sentence for people. */
-  reason: string;
-}
-
 function steps<T>(t: T | T[] | undefined): T[] {
   return t === undefined ? [] : Array.isArray(t) ? t : [t];
 }
+
+const quote = (s: string): string => `'${s}'`;
+const langNote = (r: Reading | undefined): string =>
+  r && r.lang !== 'en' && !/^[a-z]{1,4}$/.test(r.phrase) ? ` (${LANGUAGE_NAMES[r.lang]})` : '';
+const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;
+const braces = (s: string): string => s.replace(/\{/g, '{{').replace(/\}/g, '}}');
 
 /**
  * Merges a built-in column's default transform with the one the data's values suggest: how the data is
@@ -548,66 +429,444 @@ export function mergeTransforms(
   return rest.length === 0 ? merged : [merged, ...rest];
 }
 
+/** Does an inferred transform fit a template column holding values of this kind? */
+function fitsKind(t: SuggestedTransform, kind: ValueKind | null): boolean {
+  if (kind === null) return t.kind !== 'boolean';
+  if (t.kind === 'date') return kind === 'date';
+  if (t.kind === 'amount' || t.kind === 'number') return kind === 'amount' || kind === 'number';
+  if (t.kind === 'boolean') return kind === 'boolean';
+  return false;
+}
+
+const TEXT_STEPS = new Set(['trim', 'upper', 'lower', 'truncate', 'slug']);
+
+/** A shop system's technical product kinds: not what a target's "product type" (a category word) means. */
+const TECHNICAL_KINDS = new Set(
+  'simple|variable|variation|grouped|external|configurable|virtual|bundle|downloadable|consu|consumable|service|product|physical|digital|standard|combinations|pack|simple product|variable product|storable product|storable|goods|combo'.split(
+    '|',
+  ),
+);
+
 export function suggestColumnMappings(input: SuggestInput): {
   mappings: ColumnSuggestion[];
   unmatched: string[];
 } {
   const builtIn = input.builtInTemplateId ? findBuiltInTemplate(input.builtInTemplateId) : undefined;
-  // Columns of an inferred debit/credit pair feed the amount as a pair, never alone (repro 6).
-  const paired = new Set<string>();
-  for (const t of Object.values(input.inferred))
-    if (t?.kind === 'debitCredit') paired.add(t.debitColumn).add(t.creditColumn);
-  const single = input.dataColumns.filter((d) => !paired.has(d));
-  const pairs = suggestMappings(input.templateColumns, single, {
-    samples: input.samples,
-    inferred: input.inferred,
+  const tCols = input.templateColumns;
+  const dCols = input.dataColumns;
+  const inferred = input.inferred ?? {};
+  const rules = input.templateRules ?? {};
+  const builtInCol = (t: string) => builtIn?.columns.find((c) => c.name === t);
+  const ruleOf = (t: string) => builtInCol(t)?.rules ?? rules[t];
+
+  // what kind of file each side is: the template's kind reads the template, the data's kind the data
+  const tFirst = tCols.map((t) => readHeader(t, null));
+  const dFirst = dCols.map((d) => readHeader(d, null));
+  const inferredVotes: Partial<Record<FileKind, number>> = {};
+  const inferredList = Object.values(inferred);
+  if (inferredList.some((t) => t?.kind === 'debitCredit' || (t && 'sign' in t && t.sign)))
+    inferredVotes.bank = 3;
+  else if (inferredList.some((t) => t?.kind === 'date') && inferredList.some((t) => t?.kind === 'amount'))
+    inferredVotes.bank = 1;
+  const tKind = templateKind(builtIn) ?? kindOf(tFirst);
+  const dKind = kindOf(dFirst, inferredVotes) ?? tKind;
+  const tRead = tCols.map((t) => readHeader(t, tKind ?? dKind));
+  const dRead = dCols.map((d) => readHeader(d, dKind));
+  const profiles = dCols.map((d) => profileValues(input.samples[d]));
+  const fill = (di: number) => {
+    const p = profiles[di];
+    return !p || p.total === 0 ? 1 : 0.85 + 0.15 * (p.n / p.total);
+  };
+
+  /** The kind of values a template column holds: its meaning's, else its rule type's. */
+  const tValueKind = tCols.map((t, ti): ValueKind | null => {
+    const type = ruleOf(t)?.type;
+    if (type && RULE_VALUE_KIND[type]) return RULE_VALUE_KIND[type];
+    return tRead[ti][0]?.meaning.values ?? null;
   });
-  const pair = Object.values(input.inferred).find((t) => t?.kind === 'debitCredit');
-  if (pair) {
-    const amount = input.templateColumns.find((t) =>
-      conceptsOf(normaliseHeader(t)).exact.has(AMOUNT_CONCEPT),
+  const tMeaning = (ti: number) => tRead[ti][0]?.meaning.id;
+  const tHas = (ids: string[]) => tRead.some((r) => r[0] && ids.includes(r[0].meaning.id));
+
+  const fitFor = (ti: number, di: number, kind: ValueKind | null): number => {
+    const p = profiles[di];
+    const values = input.samples[dCols[di]];
+    let f = kind ? valueFit(kind, p) : 1;
+    const type = ruleOf(tCols[ti])?.type;
+    if (type && RULE_VALUE_KIND[type] && RULE_VALUE_KIND[type] !== kind)
+      f = Math.min(f, valueFit(RULE_VALUE_KIND[type], p));
+    if (tMeaning(ti) === 'productType' && values && p && p.n > 0) {
+      const technical = values.filter((v) => TECHNICAL_KINDS.has(v.trim().toLowerCase())).length / p.n;
+      if (technical >= 0.9) f *= 0.3;
+    }
+    const allowed = ruleOf(tCols[ti])?.allowed;
+    if (allowed && allowed.length > 0 && values && p && p.n > 0) {
+      const ok = new Set(allowed.map((a) => a.trim().toLowerCase()));
+      const inside = values.filter((v) => v.trim() !== '' && ok.has(v.trim().toLowerCase())).length / p.n;
+      f *= inside >= 0.9 ? 1.1 : inside >= 0.5 ? 0.9 : 0.6;
+    }
+    return f;
+  };
+
+  // inferred pairs and signs
+  const dIndex = new Map(dCols.map((d, i) => [d, i]));
+  let pairT: Extract<SuggestedTransform, { kind: 'debitCredit' }> | undefined;
+  for (const t of inferredList)
+    if (t?.kind === 'debitCredit' && dIndex.has(t.debitColumn) && dIndex.has(t.creditColumn)) {
+      pairT = t;
+      break;
+    }
+  const directionCols = new Set<number>();
+  for (const t of inferredList)
+    if (t && (t.kind === 'amount' || t.kind === 'number') && t.sign && dIndex.has(t.sign.column))
+      directionCols.add(dIndex.get(t.sign.column)!);
+
+  const candidates: Candidate[] = [];
+  const tNorm = tCols.map((t) => compact(normaliseHeader(t)));
+  const dNorm = dCols.map((d) => compact(normaliseHeader(d)));
+  tCols.forEach((t, ti) => {
+    const tn = tNorm[ti];
+    if (tn === '') return;
+    dCols.forEach((d, di) => {
+      const dn = dNorm[di];
+      if (dn === '') return;
+      let name = 0;
+      let tr: Reading | undefined;
+      let dr: Reading | undefined;
+      let how: 'same' | 'meaning' | 'related' | 'similar' = 'meaning';
+      if (tn === dn) {
+        name = 1;
+        how = 'same';
+      } else {
+        for (const a of tRead[ti])
+          for (const b of dRead[di]) {
+            const w = relatedWeight(a.meaning.id, b.meaning.id);
+            const s = 0.95 * a.strength * b.strength * w;
+            if (s > name) {
+              name = s;
+              tr = a;
+              dr = b;
+              how = w === 1 ? 'meaning' : 'related';
+            }
+          }
+        if (name === 0 && (tRead[ti].length === 0 || dRead[di].length === 0)) {
+          const sim = Math.abs(tn.length - dn.length) > tn.length / 2 ? 0 : dice(tn, dn);
+          if (sim >= 0.8 && Math.min(tn.length, dn.length) >= 4) {
+            name = 0.65 * sim;
+            how = 'similar';
+          }
+        }
+      }
+      const kind = tValueKind[ti];
+      let score = 0;
+      let reason = '';
+      const p = profiles[di];
+      if (name > 0) {
+        let fit = fitFor(ti, di, tr?.meaning.values ?? kind);
+        if (how === 'same') fit = Math.max(fit, 0.6);
+        score = name * fit * fill(di);
+        const values = describeValues(kind, p);
+        const what = tr?.meaning.label ?? t;
+        reason =
+          how === 'same'
+            ? `${quote(d)} has the same name`
+            : how === 'meaning'
+              ? `${quote(d)} means ${what}${langNote(dr)}`
+              : how === 'related'
+                ? `${quote(d)} is the ${dr!.meaning.label.toLowerCase()}${langNote(dr)}, the closest to ${t} in this file`
+                : `${quote(d)} is spelled like ${quote(t)}`;
+        if (values) reason += `; ${values}`;
+        reason += '.';
+      } else if (
+        p &&
+        p.n > 0 &&
+        kind &&
+        // nothing in the name, or a name its own values contradict ("Kontakt" holding emails)
+        dRead[di].every((r) => valueFit(r.meaning.values, p) < 0.5)
+      ) {
+        // nothing in the name, but the values say it plainly
+        const strong =
+          (kind === 'email' && p.email >= 0.8 && 0.62) ||
+          (kind === 'image' && p.image >= 0.8 && 0.6) ||
+          (kind === 'url' && p.url >= 0.9 && 0.55) ||
+          (kind === 'phone' && p.phoneStrong >= 0.8 && 0.55) ||
+          (kind === 'country' && p.countryName >= 0.8 && 0.55) ||
+          (kind === 'state' && p.state >= 0.8 && p.countryName < 0.5 && 0.55) ||
+          (kind === 'date' &&
+            ['date', 'bookingDate'].includes(tMeaning(ti) ?? 'date') &&
+            p.date >= 0.9 &&
+            0.52) ||
+          0;
+        if (strong) {
+          score = strong * fill(di);
+          reason = `${quote(d)} says little by its name, but ${describeValues(kind, p) || 'its values fit'}.`;
+        }
+      }
+      // the upload inferred a direction column for this amount: the signed amount wins
+      const inf = inferred[d];
+      if (
+        score > 0 &&
+        inf &&
+        (inf.kind === 'amount' || inf.kind === 'number') &&
+        inf.sign &&
+        kind === 'amount'
+      ) {
+        score = Math.max(score, 0.97);
+        reason = reason.replace(/\.$/, '') + `; its sign comes from ${quote(inf.sign.column)}.`;
+      }
+      if (score >= MIN_SCORE && !directionCols.has(di))
+        candidates.push({ ti, uses: [di], score, pair: { dataColumn: d, reason }, single: di });
+    });
+  });
+
+  // a debit/credit pair the upload inferred feeds the one amount column, before any single column
+  if (pairT && !tHas(['debit', 'credit'])) {
+    const ti = tCols.findIndex(
+      (_, i) => tMeaning(i) === 'amount' || (tRead[i].length === 0 && tValueKind[i] === 'amount'),
     );
-    if (amount !== undefined) {
-      const at = pairs.findIndex((p) => p.templateColumn === amount);
-      if (at >= 0) pairs.splice(at, 1);
-      pairs.push({
-        templateColumn: amount,
-        dataColumn: '',
-        confidence: 0.85,
-        reason: 'synonym',
-        transform: pair,
+    if (ti >= 0) {
+      const uses = [dIndex.get(pairT.debitColumn)!, dIndex.get(pairT.creditColumn)!];
+      candidates.push({
+        ti,
+        uses,
+        score: 1.05,
+        pair: {
+          dataColumn: '',
+          transform: mergeTransforms(builtInCol(tCols[ti])?.defaultTransform, pairT),
+          reason: `${quote(pairT.debitColumn)} and ${quote(pairT.creditColumn)} together make one signed amount (${pairT.sign === 'debitPositive' ? 'debit − credit' : 'credit − debit'}).`,
+        },
       });
     }
   }
-  const byColumn = new Map(pairs.map((p) => [p.templateColumn, p]));
+
+  // the best data column for a meaning, if its name says so
+  const bestFor = (ids: string[], minStrength = 0.7): number[] =>
+    dRead
+      .map((r, di) => ({ di, r: r.find((x) => ids.includes(x.meaning.id) && x.strength >= minStrength) }))
+      .filter((x) => x.r !== undefined)
+      .sort((a, b) => b.r!.strength - a.r!.strength || a.di - b.di)
+      .map((x) => x.di);
+  const filled = (di: number) => profiles[di] === null || profiles[di]!.n > 0;
+
+  // Name ← First + Last, when the template has one name column and no parts
+  if (!tHas(['firstName', 'lastName'])) {
+    const first = bestFor(['firstName']);
+    const last = bestFor(['lastName']);
+    const middle = bestFor(['middleName']);
+    if (first.length > 0 && last.length > 0) {
+      const parts = [first[0], ...(middle.length > 0 ? [middle[0]] : []), last[0]];
+      tCols.forEach((t, ti) => {
+        if (!['fullName', 'contactName'].includes(tMeaning(ti) ?? '')) return;
+        const pattern = parts.map((di) => `{${braces(dCols[di])}}`).join(' ');
+        candidates.push({
+          ti,
+          uses: parts,
+          score: 0.93,
+          pair: {
+            dataColumn: '',
+            transform: { kind: 'combine', pattern },
+            reason: `${t} joins ${parts.map((di) => quote(dCols[di])).join(' and ')}: '${pattern}'.`,
+          },
+        });
+      });
+    }
+  }
+
+  // Address ← Address 1 + Address 2, when the template has one address column
+  if (!tHas(['addressLine2'])) {
+    const line1 = [...bestFor(['addressLine1', 'street']), ...bestFor(['address'])];
+    const line2 = bestFor(['addressLine2']);
+    const targets = tCols
+      .map((_, ti) => ti)
+      .filter((ti) => ['address', 'street', 'addressLine1'].includes(tMeaning(ti) ?? ''));
+    if (line1.length > 0 && line2.length > 0 && targets.length === 1) {
+      // the first line that has a second line of the same address (Business Street + Business Street 2)
+      const a = line1[0];
+      const b = line2.find((x) => x > a) ?? line2[0];
+      const pattern = `{${braces(dCols[a])}}, {${braces(dCols[b])}}`;
+      candidates.push({
+        ti: targets[0],
+        uses: [a, b],
+        score: 0.97,
+        pair: {
+          dataColumn: '',
+          transform: { kind: 'combine', pattern },
+          reason: `${tCols[targets[0]]} joins ${quote(dCols[a])} and ${quote(dCols[b])}: '${pattern}'.`,
+        },
+      });
+    }
+  }
+
+  // several typed phone or email columns onto one: the first non-empty of them
+  const families: [string, string[], string[]][] = [
+    ['phone', ['phone', 'mobile', 'workPhone', 'homePhone'], ['mobile', 'workPhone', 'homePhone']],
+    ['email', ['email', 'email2'], ['email2']],
+  ];
+  for (const [target, members, typed] of families) {
+    const tis = tCols.map((_, ti) => ti).filter((ti) => tMeaning(ti) === target);
+    if (tis.length !== 1 || tHas(typed)) continue;
+    const kind: ValueKind = target === 'phone' ? 'phone' : 'email';
+    // in the file's own order: the first non-empty of them, as the file lists them
+    const cols = members
+      .flatMap((m) => bestFor([m], 0.6))
+      .filter((di, i, all) => all.indexOf(di) === i)
+      .filter((di) => valueFit(kind, profiles[di]) >= 0.8 && filled(di))
+      .sort((a, b) => a - b);
+    if (cols.length < 2) continue;
+    const names = cols.map((di) => dCols[di]);
+    candidates.push({
+      ti: tis[0],
+      uses: cols,
+      score: 1.02,
+      pair: {
+        dataColumn: '',
+        transform: { kind: 'coalesce', columns: names },
+        reason: `${tCols[tis[0]]} takes the first non-empty of ${names.map(quote).join(', ')}.`,
+      },
+    });
+  }
+
+  candidates.sort((a, b) => b.score - a.score || a.ti - b.ti || a.uses[0] - b.uses[0]);
+  const usedT = new Map<number, Candidate>();
+  const usedD = new Set<number>(directionCols);
+  for (const c of candidates) {
+    if (usedT.has(c.ti) || c.uses.some((di) => usedD.has(di))) continue;
+    usedT.set(c.ti, c);
+    c.uses.forEach((di) => usedD.add(di));
+  }
+
   const mappings: ColumnSuggestion[] = [];
   const unmatched: string[] = [];
-  for (const t of input.templateColumns) {
-    const col = builtIn?.columns.find((c) => c.name === t);
-    const p = byColumn.get(t);
-    if (p) {
-      const transform = mergeTransforms(col?.defaultTransform, p.transform);
-      mappings.push({
-        templateColumn: t,
-        dataColumn: p.dataColumn,
-        ...(transform ? { transform } : {}),
-        confidence: p.confidence,
-        reason:
-          p.reason === 'exact'
-            ? `'${p.dataColumn}' has the same name.`
-            : p.dataColumn === ''
-              ? 'The debit and credit columns make one signed amount.'
-              : `'${p.dataColumn}' means ${t}.`,
-      });
-    } else if (col && !col.required) {
+  const byTemplate = new Map<string, ColumnSuggestion>();
+  tCols.forEach((t, ti) => {
+    const c = usedT.get(ti);
+    const col = builtInCol(t);
+    if (!c) return;
+    let transform = c.pair.transform;
+    if (c.single !== undefined) {
+      const inf = inferred[dCols[c.single]] ?? undefined;
+      const usable = inf && inf.kind !== 'debitCredit' && fitsKind(inf, tValueKind[ti]) ? inf : undefined;
+      transform = mergeTransforms(col?.defaultTransform, usable);
+      const rule = ruleOf(t);
+      if (!col && rule?.type === 'date' && rule.format && usable?.kind === 'date')
+        transform = { ...usable, output: rule.format };
+    } else if (transform && !Array.isArray(transform) && ['combine', 'coalesce'].includes(transform.kind)) {
+      // text defaults of the template (trim, lower case, a length limit) follow the combination
+      const after = steps(col?.defaultTransform).filter((s) =>
+        TEXT_STEPS.has(s.kind),
+      ) as SuggestedTransform[];
+      if (after.length > 0) transform = [transform, ...after];
+    }
+    const m: ColumnSuggestion = {
+      templateColumn: t,
+      dataColumn: c.pair.dataColumn,
+      ...(transform !== undefined ? { transform } : {}),
+      confidence: round(c.score),
+      reason: c.pair.reason,
+    };
+    byTemplate.set(t, m);
+  });
+
+  // Option1 Name from the column that gave Option1 Value ("Size" → Option1 Name = Size)
+  tCols.forEach((t, ti) => {
+    if (byTemplate.has(t) || tMeaning(ti) !== 'optionName') return;
+    const valueTi = tCols.findIndex((_, i) => tMeaning(i) === 'optionValue');
+    const v = valueTi >= 0 ? usedT.get(valueTi) : undefined;
+    if (!v || v.single === undefined || !dRead[v.single].some((r) => r.meaning.id === 'variantAttribute'))
+      return;
+    const value = dCols[v.single];
+    byTemplate.set(t, {
+      templateColumn: t,
+      dataColumn: '',
+      transform: { kind: 'constant', value },
+      confidence: 0.7,
+      reason: `${t} is ${quote(value)}, the name of the column that gives ${tCols[valueTi]}.`,
+    });
+  });
+
+  for (const t of tCols) {
+    let m = byTemplate.get(t);
+    const col = builtInCol(t);
+    if (!m && col?.derive) {
+      // a built-in derived column (Shopify's Handle from the Title) when its source is mapped
+      const from = byTemplate.get(col.derive.from);
+      if (from && from.dataColumn !== '') {
+        const before = steps(from.transform).filter((s) => ['trim', 'upper', 'lower'].includes(s.kind));
+        m = {
+          templateColumn: t,
+          dataColumn: from.dataColumn,
+          transform: [...before, ...(col.derive.transform as SuggestedTransform[])],
+          confidence: 0.8,
+          reason: `${t} is made from ${quote(from.dataColumn)} (the ${col.derive.from}).`,
+        };
+      }
+    }
+    if (m) mappings.push(m);
+    else if (col && !col.required)
       mappings.push({
         templateColumn: t,
         dataColumn: '',
         empty: true,
-        confidence: 0.5,
-        reason: 'Nothing in the file matches; this column is optional, so it is left empty.',
+        confidence: 0.6,
+        reason: `Nothing in the file means ${t}, and the column is optional: left empty.`,
       });
-    } else unmatched.push(t);
+    else unmatched.push(t);
   }
   return { mappings, unmatched };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The earlier browser-side interface, kept for the web app until it asks the api.
+
+export interface MappingSuggestion {
+  templateColumn: string;
+  dataColumn: string;
+  /** 0–1. 1 = same name; lower = a synonym or a guess from values. */
+  confidence: number;
+  reason: 'exact' | 'synonym' | 'similar';
+  /** The data column's inferred transform (the upload answer's `columns[].inferred`), when given. */
+  transform?: SuggestedTransform;
+}
+
+export interface SuggestOptions {
+  /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
+  samples?: Record<string, readonly string[]>;
+  /** Suggestions below this are dropped. Default 0.5. */
+  minConfidence?: number;
+  /** Each data column's inferred transform (the upload answer's `columns`). */
+  inferred?: Record<string, SuggestedTransform | null | undefined>;
+}
+
+/** Single-column pairs (and a debit/credit pair) of {@link suggestColumnMappings}, in the old shape. */
+export function suggestMappings(
+  templateHeaders: readonly string[],
+  dataHeaders: readonly string[],
+  options: SuggestOptions = {},
+): MappingSuggestion[] {
+  const { mappings } = suggestColumnMappings({
+    templateColumns: templateHeaders,
+    dataColumns: dataHeaders,
+    samples: options.samples ?? {},
+    inferred: options.inferred ?? {},
+  });
+  const min = options.minConfidence ?? MIN_SCORE;
+  const out: MappingSuggestion[] = [];
+  for (const m of mappings) {
+    const first = steps(m.transform)[0];
+    if (m.empty || m.confidence < min) continue;
+    if (m.dataColumn === '' && first?.kind !== 'debitCredit') continue;
+    const same = compact(normaliseHeader(m.templateColumn)) === compact(normaliseHeader(m.dataColumn));
+    out.push({
+      templateColumn: m.templateColumn,
+      dataColumn: m.dataColumn,
+      confidence: m.confidence,
+      reason: same ? 'exact' : 'synonym',
+      ...(m.transform !== undefined && !Array.isArray(m.transform) ? { transform: m.transform } : {}),
+    });
+  }
+  return out;
+}
+
+/** For tests and reasons: the label of a meaning id. */
+export function meaningLabel(id: string): string | undefined {
+  return meaningById(id)?.label;
 }

@@ -1,0 +1,279 @@
+// What sample values look like, as evidence for a column's meaning: dates, amounts, emails, phone numbers,
+// URLs and images, booleans, ISO countries (codes and names in the lexicon's eight languages), states and
+// provinces. A profile is computed once per data column from its first rows.
+import { normaliseHeader } from './lexicon';
+
+/** ISO 3166-1 alpha-2 codes (plus UK and EL, which exports use for GB and GR). */
+const ALPHA2 =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW UK EL XK';
+
+/** Alpha-3 codes of the countries exports name most. */
+const ALPHA3 =
+  'USA GBR DEU FRA NLD BEL ESP ITA PRT SWE NOR DNK FIN AUT CHE IRL POL CZE CAN AUS NZL JPN CHN IND BRA MEX ARG ZAF LUX GRC HUN ROU BGR HRV SVN SVK EST LVA LTU ISL TUR ISR ARE SGP HKG KOR RUS UKR';
+
+/** Names that Intl.DisplayNames does not give but files use. */
+const COUNTRY_ALIASES =
+  'usa|us|u s a|u s|united states of america|america|uk|u k|great britain|england|scotland|wales|northern ireland|holland|the netherlands|czech republic|south korea|north korea|russia|vatican|ivory coast|deutschland|brd|schweiz|suisse|svizzera|osterreich|belgique|belgie|sverige|norge|danmark|suomi|espana|italia|nederland|polska|eire|hellas|magyarorszag';
+
+const NAME_LANGS = ['en', 'de', 'fr', 'nl', 'es', 'it', 'pt', 'sv'];
+
+let countryNames: Set<string> | null = null;
+let alpha2: Set<string> | null = null;
+let alpha3: Set<string> | null = null;
+
+function countries(): { names: Set<string>; a2: Set<string>; a3: Set<string> } {
+  if (!countryNames || !alpha2 || !alpha3) {
+    alpha2 = new Set(ALPHA2.split(' '));
+    alpha3 = new Set(ALPHA3.split(' '));
+    countryNames = new Set(COUNTRY_ALIASES.split('|'));
+    for (const lang of NAME_LANGS) {
+      let names: Intl.DisplayNames;
+      try {
+        names = new Intl.DisplayNames([lang], { type: 'region' });
+      } catch {
+        continue;
+      }
+      for (const code of alpha2) {
+        const name = names.of(code);
+        if (name && name !== code) countryNames.add(normaliseHeader(name));
+      }
+    }
+  }
+  return { names: countryNames, a2: alpha2, a3: alpha3 };
+}
+
+/** US states and territories, Canadian provinces, Australian states (codes). */
+const STATE_CODES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT'.split(
+    ' ',
+  ),
+);
+const STATE_NAMES = new Set(
+  'alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|district of columbia|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|puerto rico|alberta|british columbia|manitoba|new brunswick|newfoundland and labrador|nova scotia|ontario|prince edward island|quebec|saskatchewan|yukon|new south wales|victoria|queensland|tasmania|western australia|south australia|northern territory|bayern|baden wurttemberg|berlin|brandenburg|bremen|hamburg|hessen|niedersachsen|nordrhein westfalen|rheinland pfalz|saarland|sachsen|sachsen anhalt|schleswig holstein|thuringen|noord holland|zuid holland|utrecht|gelderland|noord brabant|limburg|overijssel|friesland|groningen|drenthe|flevoland|zeeland|england'.split(
+    '|',
+  ),
+);
+
+const TRUE_FALSE = new Set([
+  'yes',
+  'no',
+  'y',
+  'n',
+  'true',
+  'false',
+  't',
+  'f',
+  '1',
+  '0',
+  'on',
+  'off',
+  'ja',
+  'nein',
+  'j',
+  'oui',
+  'non',
+  'si',
+  'sí',
+  'x',
+  'wahr',
+  'falsch',
+  'vrai',
+  'faux',
+  'nee',
+  'sim',
+  'nao',
+  'não',
+  'nej',
+  '-1',
+  'enabled',
+  'disabled',
+  'active',
+  'inactive',
+]);
+
+export interface ValueProfile {
+  /** Values looked at (including empty ones). */
+  total: number;
+  /** Non-empty values. */
+  n: number;
+  distinct: number;
+  avgLength: number;
+  /** Shares of the non-empty values (0–1). */
+  date: number;
+  number: number;
+  integer: number;
+  /** Numbers written with a decimal comma. */
+  decimalComma: number;
+  /** Numbers with currency marks, signs or decimals (amount-like rather than counts). */
+  amountLike: number;
+  email: number;
+  phoneStrong: number;
+  phoneWeak: number;
+  url: number;
+  image: number;
+  country: number;
+  countryName: number;
+  state: number;
+  boolean: number;
+  letters: number;
+  html: number;
+}
+
+const DATE_DIGITS = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|(?:19|20)\d{6})(?:[ T]\d{1,2}:\d{2}.*)?\.?$/;
+const DATE_WORDS =
+  /^(?:\d{1,2}[ .\-/]?\p{L}{3,10}\.?[ .\-/,]*\d{2,4}|\p{L}{3,10}\.? \d{1,2},? \d{2,4})(?:[ T,]+\d{1,2}:\d{2}.*)?$/u;
+const NUMBER = /^[-+]?\(?[-+]?(?:\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?\)?-?$|^[-+]?[.,]\d+$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
+const URL = /^(?:https?:\/\/|www\.)\S+$/i;
+const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|tiff?)(?:[?#]\S*)?$/i;
+
+function isDate(v: string): boolean {
+  if (DATE_DIGITS.test(v)) return true;
+  if (v.length > 26 || !/^[\d\p{L}]/u.test(v)) return false;
+  // "10 Aug 2024", "Aug 10, 2024", "1. März 2024": a month word between digits
+  return /\d/.test(v) && DATE_WORDS.test(v.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''));
+}
+
+const PLAIN_NUMBER = /^(-?)\d+(?:([.,])\d+)?$/;
+
+function readNumber(v: string): { ok: boolean; comma: boolean; marked: boolean; integer: boolean } {
+  const plain = PLAIN_NUMBER.exec(v);
+  if (plain) {
+    const sep = plain[2];
+    return {
+      ok: true,
+      comma: sep === ',' && v.length - v.lastIndexOf(',') <= 3,
+      marked: sep !== undefined || plain[1] === '-',
+      integer: !sep,
+    };
+  }
+  const stripped = v
+    .replace(/\p{Sc}/gu, '')
+    .replace(/\b[A-Z]{3}\b/g, '')
+    .replace(/\b(?:CR|DR|cr|dr)\.?$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const ok = stripped !== '' && NUMBER.test(stripped.replace(/^([-+]?)\s+/, '$1'));
+  const integer = /^[-+]?\d+$/.test(stripped);
+  return {
+    ok,
+    comma: ok && /,\d{1,2}\)?-?$/.test(stripped) && !/\.\d{1,2}\)?-?$/.test(stripped),
+    marked: ok && (stripped !== v.trim() || /[(),.-]|^\+/.test(stripped)),
+    integer,
+  };
+}
+
+function phoneShape(v: string): 'strong' | 'weak' | null {
+  const s = v.replace(/\s*(?:x|ext\.?|extension)\s*\d+$/i, '').trim();
+  if (!/^(?:\+|00)?[\d\s()./-]+$/.test(s)) return null;
+  const digits = s.replace(/\D/g, '').length;
+  if (digits < 7 || digits > 15) return null;
+  return /^\+|^00|[\s()./-]/.test(s) || /^0\d{9,10}$/.test(s) ? 'strong' : 'weak';
+}
+
+export function profileValues(values: readonly string[] | undefined): ValueProfile | null {
+  if (!values) return null;
+  const { names, a2, a3 } = countries();
+  const p: ValueProfile = {
+    total: values.length,
+    n: 0,
+    distinct: 0,
+    avgLength: 0,
+    date: 0,
+    number: 0,
+    integer: 0,
+    decimalComma: 0,
+    amountLike: 0,
+    email: 0,
+    phoneStrong: 0,
+    phoneWeak: 0,
+    url: 0,
+    image: 0,
+    country: 0,
+    countryName: 0,
+    state: 0,
+    boolean: 0,
+    letters: 0,
+    html: 0,
+  };
+  const seen = new Set<string>();
+  const known = new Map<string, readonly [boolean, boolean, boolean]>();
+  let length = 0;
+  for (const raw of values) {
+    const v = raw.trim();
+    if (v === '') continue;
+    p.n++;
+    length += v.length;
+    seen.add(v);
+    if (v.length > 200) {
+      if (/<\/?[a-z][^>]*>/i.test(v)) p.html++;
+      if (/\p{L}/u.test(v)) p.letters++;
+      continue;
+    }
+    const digit = /\d/.test(v);
+    const words = /\p{L}{4,}/u.test(v);
+    if (digit && v.length <= 40 && isDate(v)) p.date++;
+    else if (digit && !words) {
+      const num = readNumber(v);
+      if (num.ok) {
+        p.number++;
+        if (num.integer) p.integer++;
+        if (num.comma) p.decimalComma++;
+        if (num.marked) p.amountLike++;
+      }
+      const phone = phoneShape(v);
+      if (phone === 'strong') p.phoneStrong++;
+      else if (phone === 'weak') p.phoneWeak++;
+    }
+    if (v.includes('@') && EMAIL.test(v)) p.email++;
+    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) {
+      p.url++;
+      if (IMAGE.test(v.split(/[,|]\s*/)[0])) p.image++;
+    }
+    if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean++;
+    const letters = /\p{L}/u.test(v);
+    if (letters) p.letters++;
+    if (v.includes('<') && /<\/?[a-z][^>]*>/i.test(v)) p.html++;
+    if (letters && !digit && v.length <= 40) {
+      let place = known.get(v);
+      if (!place) {
+        const upper = v.toUpperCase();
+        const name = normaliseHeader(v);
+        const isCode = v.length === 2 ? a2.has(upper) : v.length === 3 ? a3.has(upper) : false;
+        place = [
+          isCode || names.has(name),
+          !isCode && names.has(name),
+          STATE_CODES.has(upper) || STATE_NAMES.has(name),
+        ];
+        known.set(v, place);
+      }
+      if (place[0]) p.country++;
+      if (place[1]) p.countryName++;
+      if (place[2]) p.state++;
+    }
+  }
+  p.distinct = seen.size;
+  p.avgLength = p.n === 0 ? 0 : length / p.n;
+  if (p.n > 0) {
+    for (const k of [
+      'date',
+      'number',
+      'integer',
+      'decimalComma',
+      'amountLike',
+      'email',
+      'phoneStrong',
+      'phoneWeak',
+      'url',
+      'image',
+      'country',
+      'countryName',
+      'state',
+      'boolean',
+      'letters',
+      'html',
+    ] as const)
+      p[k] = p[k] / p.n;
+  }
+  return p;
+}
