@@ -175,8 +175,8 @@ describe('PATCH /api/upload/:id — reading choices (e2e)', () => {
     );
     const delim = await patch(agent, ids.dataFileId, { delimiter: ':' }).expect(400);
     expect(delim.body.error).toContain('delimiter must be one of , ; | or a TAB character');
-    const zero = await patch(agent, ids.dataFileId, { headerRow: 0 }).expect(400);
-    expect(zero.body.error).toContain('headerRow must be 1 or more');
+    const negative = await patch(agent, ids.dataFileId, { headerRow: -1 }).expect(400);
+    expect(negative.body.error).toContain('headerRow must be a line number (1 or more), or 0');
     const sheet = await patch(agent, ids.dataFileId, { sheet: 'Sheet1' }).expect(400);
     expect(sheet.body.code).toBe('NOT_A_WORKBOOK_OPTION');
     const unknown = await patch(agent, ids.dataFileId, { quote: "'" }).expect(400);

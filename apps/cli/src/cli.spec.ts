@@ -66,6 +66,32 @@ describe('csv-mapper (bin)', () => {
     expect(r.stderr.toString()).toBe('');
   });
 
+  it('reads a file without a header row when the recipe says headerRow 0: the first record is data', () => {
+    writeFileSync(join(dir, 'headerless.csv'), '2024-01-31,Coffee,-3.50\n2024-02-01,Salary,2000\n');
+    writeFileSync(
+      join(dir, 'headerless.json'),
+      JSON.stringify({
+        format: 'csv-mapper/recipe',
+        version: 1,
+        name: 'Headerless bank',
+        templateHeaders: ['Date', 'Description', 'Amount'],
+        mappings: [
+          { templateColumn: 'Date', dataColumn: 'Column 1' },
+          { templateColumn: 'Description', dataColumn: 'Column 2' },
+          { templateColumn: 'Amount', dataColumn: 'Column 3' },
+        ],
+        reading: { headerRow: 0 },
+        output: { lineEnding: '\n' },
+      }),
+    );
+    const r = run(['run', '-q', '-r', 'headerless.json', 'headerless.csv'], dir);
+    expect(r.stderr.toString()).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toBe(
+      'Date,Description,Amount\n2024-01-31,Coffee,-3.50\n2024-02-01,Salary,2000\n',
+    );
+  });
+
   it('says what is wrong: usage (exit 2), a recipe that is not valid, a missing file (exit 1)', () => {
     const usage = run(['run', 'bank.csv'], dir);
     expect(usage.status).toBe(2);

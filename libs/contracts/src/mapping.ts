@@ -458,8 +458,8 @@ export const READ_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] 
 export class ReadingOptions {
   @IsOptional() @IsIn(READ_ENCODINGS) encoding?: (typeof READ_ENCODINGS)[number];
   @IsOptional() @IsIn(OUTPUT_DELIMITERS) delimiter?: OutputDelimiter;
-  /** 1-based line of the header row. */
-  @IsOptional() @IsInt() @Min(1) @Max(1000) headerRow?: number;
+  /** 1-based line of the header row; 0: no header row (every record is data, columns `Column 1`…`Column N`). */
+  @IsOptional() @IsInt() @Min(0) @Max(1000) headerRow?: number;
 }
 
 /**

@@ -28,6 +28,53 @@ describe('inspect', () => {
     ]);
   });
 
+  it('lists the first 100 records (preamble and blank lines as the file has them) for the header-row picker', () => {
+    const preamble = Array.from({ length: 12 }, (_, k) => `Account line ${k + 1}`).join('\n');
+    const body = Array.from(
+      { length: 150 },
+      (_, k) => `2024-01-${String((k % 28) + 1).padStart(2, '0')};${k};x`,
+    );
+    const ins = new CsvInspector({ delimiter: ';', headerRow: 14 });
+    ins.push(`${preamble}\n\nDate;Amount;Note\n${body.join('\n')}\n`);
+    const r = ins.end();
+    expect(r.firstLines).toHaveLength(100);
+    expect(r.firstLines[0]).toEqual({ line: 1, cells: ['Account line 1'] });
+    // The blank line 13 is skipped: the header is line 14, the 13th record.
+    expect(r.firstLines[12]).toEqual({ line: 14, cells: ['Date', 'Amount', 'Note'] });
+    expect(r.firstLines[99].line).toBe(101);
+    expect(r).toMatchObject({ headerRow: 14, headers: ['Date', 'Amount', 'Note'], rowCount: 150 });
+  });
+
+  it('keeps only the first 64 KB for the first lines: wide records give fewer than 100', () => {
+    const wide = `${'a'.repeat(2000)},b\n`;
+    const ins = new CsvInspector();
+    ins.push(`Name,Value\n${wide.repeat(100)}`);
+    const r = ins.end();
+    expect(r.firstLines.length).toBe(33); // the header and 32 whole records: 11 + 32 × 2,003 ≤ 65,536
+    expect(r.firstLines.at(-1)?.cells).toEqual(['a'.repeat(2000), 'b']);
+  });
+
+  it('reads without a header row (header: false) and says which row detection would have picked', () => {
+    const file = 'Kontoauszug\nDatum;Betrag\n31.03.2024;12,50\n01.04.2024;7,25\n';
+    const none = new CsvInspector({ header: false, delimiter: ';' });
+    none.push(file);
+    expect(none.end()).toMatchObject({
+      headerRow: 0,
+      detectedHeaderRow: 2,
+      skippedLines: 0,
+      headers: ['Column 1'],
+      rowCount: 4,
+      sampleRows: [['Kontoauszug'], ['Datum'], ['31.03.2024'], ['01.04.2024']],
+    });
+    const chosen = new CsvInspector({ headerRow: 1, delimiter: ';' });
+    chosen.push(file);
+    expect(chosen.end()).toMatchObject({ headerRow: 1, headers: ['Kontoauszug'], detectedHeaderRow: 2 });
+    // Nothing chosen: detection's own answer.
+    const detected = new CsvInspector();
+    detected.push(file);
+    expect(detected.end()).toMatchObject({ headerRow: 2, detectedHeaderRow: 2 });
+  });
+
   it('says which encoding it assumed and why: UTF-8, a BOM, UTF-16, the Windows-1252 fallback, a chosen one', () => {
     const read = (bytes: Buffer, encoding?: 'windows-1252') => {
       const ins = new CsvInspector(encoding ? { encoding } : {});

@@ -22,7 +22,10 @@ export interface InspectOptions extends ReadOptions {
   sampleRows?: number;
   /** Ragged rows listed in `raggedSamples` (all are counted). Default 100. */
   maxRaggedSamples?: number;
-  /** Records from the top of the file (preamble included) returned in `firstLines`. Default 10. */
+  /**
+   * Records from the top of the file (preamble included) returned in `firstLines`. Default 100: enough to
+   * pick a header below a long preamble. Only the first 64 KB are kept for them, so wide records give fewer.
+   */
   firstLines?: number;
   /** Data rows whose values decide each column's suggested transform (`columns`). Default 200. */
   inferenceRows?: number;
@@ -43,6 +46,7 @@ export interface FirstLine {
 
 /** Raw bytes kept to show the first lines (header-row picker). */
 const FIRST_LINES_BYTES = 64 * 1024;
+const DEFAULT_FIRST_LINES = 100;
 
 export interface InspectResult {
   encoding: InputEncoding;
@@ -50,8 +54,13 @@ export interface InspectResult {
   encodingReason: string;
   bom: boolean;
   delimiter: Delimiter;
-  /** 1-based line of the header row. */
+  /** 1-based line of the header row; 0: no header row (every record is data, columns `Column 1…N`). */
   headerRow: number;
+  /**
+   * The header row detection picks with this encoding and delimiter (0: none). The same as `headerRow`
+   * unless one was chosen; undefined when the top of the file cannot be read (or `firstLines: 0`).
+   */
+  detectedHeaderRow?: number;
   skippedLines: number;
   headers: string[];
   duplicateHeaders: DuplicateHeader[];
@@ -90,10 +99,12 @@ export class CsvInspector {
   private readonly head: Buffer[] = [];
   private headBytes = 0;
   private readonly firstLineCount: number;
+  private readonly headerChosen: boolean;
 
   constructor(options: InspectOptions = {}) {
     this.encodingChosen = options.encoding !== undefined;
-    this.firstLineCount = options.firstLines ?? 10;
+    this.firstLineCount = options.firstLines ?? DEFAULT_FIRST_LINES;
+    this.headerChosen = options.headerRow !== undefined || options.header === false;
     this.sampleSize = options.sampleRows ?? 5;
     this.inferenceRows = Math.max(this.sampleSize, options.inferenceRows ?? 200);
     this.maxRagged = options.maxRaggedSamples ?? 100;
@@ -155,6 +166,7 @@ export class CsvInspector {
       bom: this.reader.bom,
       delimiter: info.delimiter,
       headerRow: info.headerRow,
+      detectedHeaderRow: this.headerChosen ? this.detectHeaderRow(info.delimiter) : info.headerRow,
       skippedLines: info.skippedLines,
       headers: info.headers,
       duplicateHeaders: info.duplicateHeaders,
@@ -174,6 +186,26 @@ export class CsvInspector {
       ),
     };
     return this.result;
+  }
+
+  /**
+   * With a header row chosen, what detection would have picked: the kept head read again by a reader
+   * left to detect it (same encoding and delimiter), stopped at its first data record.
+   */
+  private detectHeaderRow(delimiter: Delimiter): number | undefined {
+    if (this.firstLineCount === 0) return undefined;
+    const reader = new CsvReader(
+      // The whole head is pushed at once, so the reader's sample is all of it (sniffBytes 1).
+      { encoding: this.reader.encoding, delimiter, sniffBytes: 1 },
+      { onRow: () => false },
+    );
+    try {
+      reader.push(Buffer.concat(this.head));
+      if (this.headBytes < FIRST_LINES_BYTES) reader.end();
+    } catch {
+      return undefined; // the real read reports broken input
+    }
+    return reader.info?.headerRow;
   }
 
   /** Reads the kept head again with what was decided (records cut at the 64 KB edge are left out). */

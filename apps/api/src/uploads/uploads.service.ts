@@ -228,7 +228,7 @@ export class UploadsService {
           sheet: choices.sheet ?? info.sheet,
           sheets: info.sheets,
           limits: this.workbookLimits(user),
-          inspect: { sampleRows: 5, headerRow: choices.headerRow },
+          inspect: { sampleRows: 5, ...headerRowOption(choices.headerRow) },
         });
         inspection = wb.inspection;
         next = infoOf(info.type, inspection, { format, sheet: wb.sheet, sheets: wb.sheets, choices });
@@ -238,7 +238,7 @@ export class UploadsService {
           sampleRows: 5,
           encoding: choices.encoding,
           delimiter: choices.delimiter,
-          headerRow: choices.headerRow,
+          ...headerRowOption(choices.headerRow),
         });
         next = infoOf(info.type, inspection, { format, choices });
       }
@@ -255,7 +255,9 @@ export class UploadsService {
       throw new AppError(
         400,
         'NO_DATA_ROWS',
-        `With the header on line ${inspection.headerRow}, "${meta.filename}" has no data rows below it. Choose an earlier header row.`,
+        inspection.headerRow === 0
+          ? `"${meta.filename}" has no rows to read. Upload the data file with its rows.`
+          : `With the header on line ${inspection.headerRow}, "${meta.filename}" has no data rows below it. Choose an earlier header row.`,
       );
     }
     const saved = await this.rewrite(meta, next);
@@ -333,6 +335,9 @@ export class UploadsService {
       encoding: info.encoding,
       encodingReason: xlsx ? 'Read from an Excel workbook (.xlsx).' : inspection.encodingReason,
       headerRow: info.headerRow,
+      ...(inspection.detectedHeaderRow !== undefined
+        ? { detectedHeaderRow: inspection.detectedHeaderRow }
+        : {}),
       format: info.format ?? 'csv',
       ...(xlsx ? { sheets: info.sheets, sheet: info.sheet } : {}),
       firstLines: inspection.firstLines,
@@ -453,12 +458,19 @@ function infoOf(
 
 /** The read options that reproduce what was decided at upload (or chosen since). */
 export function readOptionsOf(info: UploadInfo): ReadOptions {
-  if (info.format === 'xlsx') return { encoding: 'utf-8', delimiter: ',', headerRow: info.headerRow };
+  if (info.format === 'xlsx')
+    return { encoding: 'utf-8', delimiter: ',', ...headerRowOption(info.headerRow) };
   return {
     encoding: info.encoding,
     delimiter: info.delimiter as ReadOptions['delimiter'],
-    headerRow: info.headerRow,
+    ...headerRowOption(info.headerRow),
   };
+}
+
+/** A header row for the engine's read options: 0 is "no header row" (every record is data). */
+function headerRowOption(headerRow: number | undefined): Pick<ReadOptions, 'headerRow' | 'header'> {
+  if (headerRow === undefined) return {};
+  return headerRow === 0 ? { header: false } : { headerRow };
 }
 
 /** What the reader must do before the CSV reader sees the bytes (a workbook: which sheet). */

@@ -35,7 +35,7 @@ export class UploadSheet {
 
 /** A record from the top of the file (blank lines skipped), for choosing the header row. */
 export class UploadLine {
-  /** 1-based line (the sheet's row number in a workbook); send it as `headerRow`. */
+  /** 1-based line the record starts on (the sheet's row number in a workbook); send it as `headerRow`. */
   line: number;
   cells: string[];
 }
@@ -52,10 +52,14 @@ export class UpdateUploadRequest {
   @IsOptional()
   @IsIn(UPLOAD_DELIMITERS, { message: 'delimiter must be one of , ; | or a TAB character.' })
   delimiter?: ',' | ';' | '\t' | '|';
-  /** 1-based line (row of the sheet) holding the column names. */
+  /**
+   * 1-based line (row of the sheet) holding the column names; lines above it are skipped. `0`: the file
+   * has no header row: every record (every sheet row) is data and the columns are named `Column 1`…`Column N`.
+   * @example 0
+   */
   @IsOptional()
-  @IsInt({ message: 'headerRow must be a whole line number.' })
-  @Min(1, { message: 'headerRow must be 1 or more.' })
+  @IsInt({ message: 'headerRow must be a whole line number, or 0 for a file without a header row.' })
+  @Min(0, { message: 'headerRow must be a line number (1 or more), or 0 for a file without a header row.' })
   @Max(1_048_576, { message: 'headerRow is past the end of any file.' })
   headerRow?: number;
   /** Workbooks only: the sheet to read. */
@@ -76,14 +80,23 @@ export class UploadRecord {
   encoding: InputEncoding;
   /** Why that encoding was assumed (the Windows-1252 fallback is a guess the user should know about). */
   encodingReason: string;
+  /** 1-based line (sheet row) of the column names; 0: no header row (columns `Column 1`…`Column N`). */
   headerRow: number;
+  /**
+   * The header row detection picks with this encoding and delimiter (0: none): the same as `headerRow`
+   * unless one was chosen with PATCH. Absent when the top of the file could not be read again.
+   */
+  detectedHeaderRow?: number;
   /** CSV text or an Excel workbook; downstream everything is the same. */
   format: UploadFormat;
   /** Workbooks: every worksheet, in workbook order. */
   sheets?: UploadSheet[];
   /** Workbooks: the sheet being read. */
   sheet?: string;
-  /** The first 10 records from the top of the file (preamble included), to pick the header row. */
+  /**
+   * The first 100 records from the top of the file (preamble included, blank lines skipped), to pick the
+   * header row; fewer when they do not fit in its first 64 KB.
+   */
   firstLines: UploadLine[];
   /** Set on a data file with more rows than the plan allows per file; only maxRows rows will be mapped. */
   exceedsRowLimit?: boolean;
