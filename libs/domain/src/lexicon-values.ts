@@ -207,6 +207,7 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
     seen.add(v);
     if (v.length > 200) {
       if (/<\/?[a-z][^>]*>/i.test(v)) p.html++;
+      if (IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image++;
       if (/\p{L}/u.test(v)) p.letters++;
       continue;
     }
@@ -226,10 +227,9 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
       else if (phone === 'weak') p.phoneWeak++;
     }
     if (v.includes('@') && EMAIL.test(v)) p.email++;
-    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) {
-      p.url++;
-      if (IMAGE.test(v.split(/[,|]\s*/)[0])) p.image++;
-    }
+    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) p.url++;
+    // image links, or image file names as some shops export them
+    if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image++;
     if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean++;
     const letters = /\p{L}/u.test(v);
     if (letters) p.letters++;

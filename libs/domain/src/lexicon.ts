@@ -1223,6 +1223,8 @@ export const RELATED: readonly (readonly [string, string, number])[] = [
   ['date', 'bookingDate', 0.97],
   ['bookingDate', 'date', 0.97],
   ['date', 'valueDate', 0.75],
+  ['date', 'created', 0.6],
+  ['bookingDate', 'created', 0.6],
   ['bookingDate', 'valueDate', 0.75],
   ['valueDate', 'date', 0.6],
   ['description', 'counterparty', 0.9],

@@ -566,6 +566,41 @@ describe('issue 27, repro 6: an inferred pair beats a partial name', () => {
   });
 });
 
+describe('pairs and dates the upload did not infer', () => {
+  it('pairs a debit and a credit column of amounts by their names', () => {
+    const out = suggest({
+      templateColumns: ['Date', 'Description', 'Amount'],
+      dataColumns: [
+        'Transaction Date',
+        'Transaction Description',
+        'Debit Amount',
+        'Credit Amount',
+        'Balance',
+      ],
+      samples: {
+        'Debit Amount': ['8.99', '4.79'],
+        'Credit Amount': ['', ''],
+        Balance: ['2040.59', '2049.58'],
+      },
+    });
+    expect(pairOf(out, 'Amount')?.transform).toEqual({
+      kind: 'debitCredit',
+      debitColumn: 'Debit Amount',
+      creditColumn: 'Credit Amount',
+      decimals: 2,
+    });
+  });
+
+  it('takes a creation timestamp for the Date when nothing else is a date', () => {
+    const out = suggest({
+      templateColumns: ['Date', 'Description', 'Amount'],
+      dataColumns: ['id', 'created', 'amount', 'description'],
+      samples: { created: ['2018-02-25 12:34:56 +0000'], amount: ['-10'] },
+    });
+    expect(sourceOf(out, 'Date')).toBe('created');
+  });
+});
+
 describe('issue 27: combinations', () => {
   it('Name ← First + Last when the template has one name column', () => {
     const out = suggest({
@@ -669,6 +704,21 @@ describe('issue 27: values as evidence', () => {
       },
     });
     expect(sourceOf(out, 'Description')).toBe('Details');
+  });
+
+  it('long or HTML text stays a description even when every row repeats it; image file names are images', () => {
+    const out = suggest({
+      templateColumns: headersOf('shopify-products'),
+      builtInTemplateId: 'shopify-products',
+      dataColumns: ['Name *', 'Summary', 'Description', 'productImageUrl'],
+      samples: {
+        Summary: rows(7, () => '<p>New design.</p>'),
+        Description: rows(7, () => '<p>New design.</p>'),
+        productImageUrl: ['506c6a_bbb95d~mv2.jpg;506c6a_6c88ee~mv2.jpg', '', ''],
+      },
+    });
+    expect(sourceOf(out, 'Body (HTML)')).toBe('Description');
+    expect(sourceOf(out, 'Image Src')).toBe('productImageUrl');
   });
 
   it('countries by their values, states by theirs', () => {

@@ -203,7 +203,7 @@ export function readHeader(header: string, ctx: FileKind | null): Reading[] {
       const head = k === chosen.length - 1;
       strength = head ? (leftovers.length === 0 ? 0.85 : 0.75) : 0.5;
     }
-    const share = m.resolved.length > 1 ? 0.9 : 1;
+    const share = m.resolved.length > 1 ? 0.85 : 1;
     for (const e of m.resolved)
       out.push({ meaning: e.meaning, strength: strength * share, lang: e.lang, phrase: m.key });
   });
@@ -310,9 +310,11 @@ function valueFit(kind: ValueKind, p: ValueProfile | null): number {
       if (p.url >= 0.8) return 0.5;
       if (kind === 'text') return 1;
       // a description varies from row to row; one repeated value is a label, not a description
-      if (p.distinct === 1 && p.n >= 3) return 0.45;
-      // a handful of values over many rows is a type or a status, not a description
-      if (p.n >= 10 && p.distinct / p.n < 0.2) return 0.6;
+      // one short value repeated, or a handful of them over many rows, is a type or a status (long
+      // text stays a description even when repeated)
+      const label = p.avgLength < 40 && p.html < 0.5;
+      if (label && p.distinct === 1 && p.n >= 3) return 0.45;
+      if (label && p.n >= 10 && p.distinct / p.n < 0.2) return 0.6;
       return p.distinct / p.n >= 0.5 && p.avgLength >= 8 ? 1.08 : 1;
     }
     case 'code':
@@ -442,7 +444,7 @@ const TEXT_STEPS = new Set(['trim', 'upper', 'lower', 'truncate', 'slug']);
 
 /** A shop system's technical product kinds: not what a target's "product type" (a category word) means. */
 const TECHNICAL_KINDS = new Set(
-  'simple|variable|variation|grouped|external|configurable|virtual|bundle|downloadable|consu|consumable|service|product|physical|digital|standard|combinations|pack|simple product|variable product|storable product|storable|goods|combo'.split(
+  'simple|variable|variation|grouped|external|configurable|virtual|bundle|downloadable|consu|consumable|service|product|physical|digital|standard|combinations|pack|simple product|variable product|storable product|stockable product|storable|stockable|goods|combo'.split(
     '|',
   ),
 );
@@ -492,9 +494,14 @@ export function suggestColumnMappings(input: SuggestInput): {
     const values = input.samples[dCols[di]];
     let f = kind ? valueFit(kind, p) : 1;
     const type = ruleOf(tCols[ti])?.type;
-    if (type && RULE_VALUE_KIND[type] && RULE_VALUE_KIND[type] !== kind)
-      f = Math.min(f, valueFit(RULE_VALUE_KIND[type], p));
-    if (tMeaning(ti) === 'productType' && values && p && p.n > 0) {
+    if (type && RULE_VALUE_KIND[type] && RULE_VALUE_KIND[type] !== kind) {
+      const rule = RULE_VALUE_KIND[type];
+      // image file names count for a URL column of images (some shops export names, not links)
+      f = Math.min(f, rule === 'url' && kind === 'image' ? valueFit('image', p) : valueFit(rule, p));
+    }
+    const typeOfProduct =
+      tMeaning(ti) === 'productType' || dRead[di].some((r) => r.meaning.id === 'productType');
+    if (typeOfProduct && values && p && p.n > 0) {
       const technical = values.filter((v) => TECHNICAL_KINDS.has(v.trim().toLowerCase())).length / p.n;
       if (technical >= 0.9) f *= 0.3;
     }
@@ -515,6 +522,18 @@ export function suggestColumnMappings(input: SuggestInput): {
       pairT = t;
       break;
     }
+  if (!pairT) {
+    // the upload did not pair them, but the names do: a debit and a credit column of amounts (or empty)
+    const side = (id: string) =>
+      dRead
+        .map((r, di) => ({ di, r: r.find((x) => x.meaning.id === id && x.strength >= 0.7) }))
+        .filter((x) => x.r && valueFit('amount', profiles[x.di]) >= 0.8)
+        .sort((a, b) => b.r!.strength - a.r!.strength || a.di - b.di)[0]?.di;
+    const debit = side('debit');
+    const credit = side('credit');
+    if (debit !== undefined && credit !== undefined)
+      pairT = { kind: 'debitCredit', debitColumn: dCols[debit], creditColumn: dCols[credit], decimals: 2 };
+  }
   const directionCols = new Set<number>();
   for (const t of inferredList)
     if (t && (t.kind === 'amount' || t.kind === 'number') && t.sign && dIndex.has(t.sign.column))
@@ -591,6 +610,7 @@ export function suggestColumnMappings(input: SuggestInput): {
           (kind === 'phone' && p.phoneStrong >= 0.8 && 0.55) ||
           (kind === 'country' && p.countryName >= 0.8 && 0.55) ||
           (kind === 'state' && p.state >= 0.8 && p.countryName < 0.5 && 0.55) ||
+          (kind === 'amount' && tMeaning(ti) === 'amount' && p.number >= 0.9 && p.amountLike >= 0.5 && 0.5) ||
           (kind === 'date' &&
             ['date', 'bookingDate'].includes(tMeaning(ti) ?? 'date') &&
             p.date >= 0.9 &&
