@@ -601,6 +601,40 @@ describe('pairs and dates the upload did not infer', () => {
   });
 });
 
+describe('meanings that look alike', () => {
+  it('shop categories go to Shopify’s Type, not its taxonomy column; technical kinds are no product type', () => {
+    const out = suggest({
+      templateColumns: headersOf('shopify-products'),
+      builtInTemplateId: 'shopify-products',
+      dataColumns: ['Name', 'Type', 'Categories', 'Weight (lbs)', 'Weight (g)'],
+      samples: {
+        Type: rows(12, (i) => (i % 2 ? 'simple' : 'variable')),
+        Categories: rows(12, (i) => `Clothing > Tops ${i}`),
+      },
+    });
+    expect(sourceOf(out, 'Type')).toBe('Categories');
+    expect(pairOf(out, 'Product Category')?.empty).toBe(true);
+    expect(sourceOf(out, 'Variant Grams')).toBe('Weight (g)');
+    const lbs = suggest({
+      templateColumns: headersOf('shopify-products'),
+      builtInTemplateId: 'shopify-products',
+      dataColumns: ['Name', 'Weight (lbs)'],
+    });
+    expect(pairOf(lbs, 'Variant Grams')?.empty).toBe(true);
+  });
+
+  it('the payment purpose feeds Memo; a statement number is not the Reference Number', () => {
+    const out = suggest({
+      templateColumns: headersOf('accounting-bank-transactions'),
+      builtInTemplateId: 'accounting-bank-transactions',
+      dataColumns: ['Buchungstag', 'Auftraggeber/Empfänger', 'Verwendungszweck', 'Betrag', 'Afschriftnummer'],
+    });
+    expect(sourceOf(out, 'Description')).toBe('Auftraggeber/Empfänger');
+    expect(sourceOf(out, 'Memo')).toBe('Verwendungszweck');
+    expect(pairOf(out, 'Reference Number')?.empty).toBe(true);
+  });
+});
+
 describe('issue 27: combinations', () => {
   it('Name ← First + Last when the template has one name column', () => {
     const out = suggest({
