@@ -199,41 +199,45 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
   const seen = new Set<string>();
   const known = new Map<string, readonly [boolean, boolean, boolean]>();
   let length = 0;
+  // each distinct value is looked at once and counted as often as it occurs
+  const counts = new Map<string, number>();
   for (const raw of values) {
     const v = raw.trim();
-    if (v === '') continue;
-    p.n++;
-    length += v.length;
+    if (v !== '') counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  for (const [v, c] of counts) {
+    p.n += c;
+    length += v.length * c;
     seen.add(v);
     if (v.length > 200) {
-      if (/<\/?[a-z][^>]*>/i.test(v)) p.html++;
-      if (IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image++;
-      if (/\p{L}/u.test(v)) p.letters++;
+      if (/<\/?[a-z][^>]*>/i.test(v)) p.html += c;
+      if (IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image += c;
+      if (/\p{L}/u.test(v)) p.letters += c;
       continue;
     }
     const digit = /\d/.test(v);
-    const words = /\p{L}{4,}/u.test(v);
-    if (digit && v.length <= 40 && isDate(v)) p.date++;
+    const words = /[A-Za-z\u00c0-\u024f]{4,}/.test(v);
+    if (digit && v.length <= 40 && isDate(v)) p.date += c;
     else if (digit && !words) {
       const num = readNumber(v);
       if (num.ok) {
-        p.number++;
-        if (num.integer) p.integer++;
-        if (num.comma) p.decimalComma++;
-        if (num.marked) p.amountLike++;
+        p.number += c;
+        if (num.integer) p.integer += c;
+        if (num.comma) p.decimalComma += c;
+        if (num.marked) p.amountLike += c;
       }
       const phone = phoneShape(v);
-      if (phone === 'strong') p.phoneStrong++;
-      else if (phone === 'weak') p.phoneWeak++;
+      if (phone === 'strong') p.phoneStrong += c;
+      else if (phone === 'weak') p.phoneWeak += c;
     }
-    if (v.includes('@') && EMAIL.test(v)) p.email++;
-    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) p.url++;
+    if (v.includes('@') && EMAIL.test(v)) p.email += c;
+    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) p.url += c;
     // image links, or image file names as some shops export them
-    if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image++;
-    if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean++;
-    const letters = /\p{L}/u.test(v);
-    if (letters) p.letters++;
-    if (v.includes('<') && /<\/?[a-z][^>]*>/i.test(v)) p.html++;
+    if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image += c;
+    if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean += c;
+    const letters = /[A-Za-z\u00c0-\u024f\u0370-\u1fff\u3040-\u9fff]/.test(v);
+    if (letters) p.letters += c;
+    if (v.includes('<') && /<\/?[a-z][^>]*>/i.test(v)) p.html += c;
     if (letters && !digit && v.length <= 40) {
       let place = known.get(v);
       if (!place) {
@@ -247,9 +251,9 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
         ];
         known.set(v, place);
       }
-      if (place[0]) p.country++;
-      if (place[1]) p.countryName++;
-      if (place[2]) p.state++;
+      if (place[0]) p.country += c;
+      if (place[1]) p.countryName += c;
+      if (place[2]) p.state += c;
     }
   }
   p.distinct = seen.size;
