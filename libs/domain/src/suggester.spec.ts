@@ -311,6 +311,20 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
     );
   });
 
+  it('reads an amount-looking count as a number for a number column (no amount-only fields)', () => {
+    const out = suggest({
+      templateColumns: headersOf('shopify-products'),
+      builtInTemplateId: 'shopify-products',
+      dataColumns: ['Title', 'Stock'],
+      inferred: { Stock: { kind: 'amount', decimals: 2, negative: 'parentheses', decimalSeparator: ',' } },
+    });
+    expect(pairOf(out, 'Variant Inventory Qty')?.transform).toEqual({
+      kind: 'number',
+      decimals: 0,
+      decimalSeparator: ',',
+    });
+  });
+
   it('never replaces an amount whose sign comes from a direction column', () => {
     const signed = {
       kind: 'amount' as const,

@@ -415,6 +415,8 @@ export function mergeTransforms(
     (head.kind === 'amount' || head.kind === 'number')
   ) {
     merged = { ...inferred, ...head, kind: head.kind } as SuggestedTransform;
+    // a number has no way of writing negatives to choose
+    if (merged.kind === 'number') delete (merged as { negative?: unknown }).negative;
     const from = inferred as {
       decimalSeparator?: 'auto' | '.' | ',';
       sign?: SignFromColumn;
