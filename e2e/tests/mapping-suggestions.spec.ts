@@ -91,3 +91,75 @@ test('suggested pairs carry the inferred amount transform; the top three recogni
     page.locator('[data-testid="template-card"][data-column="Description"]').getByText('← Details'),
   ).toBeVisible();
 });
+
+// Issue 27: step 3 is pre-filled by POST /api/mappings/suggest. Each suggested pair shows its reason, a
+// combine and a "first non-empty" suggestion show as such, a column nothing fits can be left empty from the
+// column menu, and once every column is mapped or left empty the file is generated.
+test('server suggestions with reasons, a combine, a first-non-empty and a column left empty', async ({
+  page,
+}) => {
+  await signUp(page, newUser('sug27'));
+  await page.goto('/csv-mapper');
+  await chooseFile(page, 'template', 'contacts-template.csv', 'Name,Email,Phone,Notes\r\n');
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  const data = [
+    'First Name,Last Name,E-mail,Mobile Phone,Home Phone',
+    'Ada,Lovelace,ada@example.com,,020 7946 0000',
+    'Grace,Hopper,grace@example.com,07700 900123,',
+  ].join('\r\n');
+  await chooseFile(page, 'data', 'contacts.csv', data);
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+
+  const card = (c: string) => page.locator(`[data-testid="template-card"][data-column="${c}"]`);
+  // the combine shows its pattern and transform; the phones their order; each with the server's reason
+  await expect(card('Name').getByText('← {First Name} {Last Name}')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Transform for Name' })).toHaveValue('combine');
+  await expect(
+    card('Phone').getByText(/← First of: (Mobile Phone, Home Phone|Home Phone, Mobile Phone)/),
+  ).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Transform for Phone' })).toHaveValue('coalesce');
+  await expect(card('Email').getByText('← E-mail')).toBeVisible();
+  for (const c of ['Name', 'Email', 'Phone']) {
+    await expect(card(c).getByText('Suggested', { exact: true })).toBeVisible();
+    await expect(card(c).getByTestId('suggestion-reason')).not.toBeEmpty();
+  }
+  // Notes: nothing fits, and Generate waits for it
+  await expect(card('Notes').getByText('Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('3 of 4 columns mapped')).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate CSV' });
+  await expect(generate).toBeDisabled();
+
+  // "Leave empty" from the column menu
+  await page.getByRole('combobox', { name: 'Data column for Notes' }).selectOption({ label: 'Leave empty' });
+  await expect(card('Notes').getByText('Left empty', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('4 of 4 columns mapped')).toBeVisible();
+  // the preview shows what will be written
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('row').nth(1)).toContainText('Ada Lovelace');
+  await expect(preview.getByRole('row').nth(1)).toContainText('020 7946 0000');
+
+  if (SHOTS) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'step3-server-suggestions-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(card('Name').getByTestId('suggestion-reason')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, 'step3-server-suggestions-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
+
+  await expect(generate).toBeEnabled();
+  await generate.click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = fs.readFileSync(await dl.path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(text).toBe(
+    'Name,Email,Phone,Notes\r\n' +
+      'Ada Lovelace,ada@example.com,020 7946 0000,\r\n' +
+      'Grace Hopper,grace@example.com,07700 900123,\r\n',
+  );
+});

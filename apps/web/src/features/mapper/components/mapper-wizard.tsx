@@ -24,6 +24,7 @@ import {
   type MapperResult,
   type Step,
 } from '../hooks/use-mapper-state';
+import { useServerSuggestions } from '../hooks/use-server-suggestions';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { megabytes } from '../utils/download';
 import { uploadFailure } from '../utils/upload-error';
@@ -96,6 +97,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
   const { step, template, data, mappings, suggested, result, templateRules } = state;
   const builtIn = builtInOf(template);
+  const { reasons } = useServerSuggestions(template, data, dispatch, relogin);
   // The grid checks edits against the built-in template's own rules and those the user added.
   const reviewRules = {
     ...Object.fromEntries(
@@ -531,6 +533,8 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             columnValues={(data as { columnValues?: Record<string, string[]> }).columnValues}
             mappings={mappings}
             suggested={suggested}
+            reasons={reasons}
+            onLeaveEmpty={(t) => dispatch({ type: 'leaveEmpty', templateColumn: t })}
             onMap={(d, t) => dispatch({ type: 'map', dataColumn: d, templateColumn: t })}
             onUnmap={(t) => dispatch({ type: 'unmap', templateColumn: t })}
             onTransform={(t, tr) => dispatch({ type: 'setTransform', templateColumn: t, transform: tr })}

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { XIcon } from '../../../components/icons';
 import type { MappingPair } from '@csv-mapper/contracts';
 import { stepsOf, type TransformValue } from '../utils/transform-chain';
+import { SuggestionReason } from './suggestion-reason';
 import { TransformPicker } from './transform-picker';
 
 // Step 3 (spec §2/§4): data columns are draggable cards, template columns drop targets. Pointer and
@@ -53,6 +54,8 @@ export function sampleFor(column: string, index: number, rows: string[][] | unde
 }
 
 const DATA = 'data:';
+/** The column menu's "Leave empty" choice (no header can be this: the upload refuses NUL bytes). */
+const LEAVE_EMPTY = '\u0000empty';
 const TEMPLATE = 'template:';
 
 /** Arrow keys move the dragged card from one drop target to the next (by on-screen order). */
@@ -120,6 +123,9 @@ interface TemplateCardProps {
   column: string;
   pair: MappingPair | undefined;
   suggested: boolean;
+  /** Why the suggester chose this pair (POST /api/mappings/suggest). */
+  reason?: string;
+  onLeaveEmpty: () => void;
   dataHeaders: string[];
   values: (dataColumn: string) => string[];
   onMap: (dataColumn: string) => void;
@@ -131,6 +137,8 @@ function TemplateCard({
   column,
   pair,
   suggested,
+  reason,
+  onLeaveEmpty,
   dataHeaders,
   values,
   onMap,
@@ -140,14 +148,17 @@ function TemplateCard({
   const { setNodeRef, isOver } = useDroppable({ id: TEMPLATE + column });
   const mapped = pair !== undefined;
   const first = stepsOf(pair?.transform)[0];
-  const source =
-    first?.kind === 'debitCredit'
-      ? `${first.debitColumn} − / ${first.creditColumn} +`
-      : first?.kind === 'constant'
-        ? 'Fixed value'
-        : first?.kind === 'combine'
-          ? first.pattern || 'Combined columns'
-          : pair?.dataColumn;
+  const source = pair?.empty
+    ? 'Left empty'
+    : first?.kind === 'coalesce'
+      ? `First of: ${first.columns.join(', ')}`
+      : first?.kind === 'debitCredit'
+        ? `${first.debitColumn} − / ${first.creditColumn} +`
+        : first?.kind === 'constant'
+          ? 'Fixed value'
+          : first?.kind === 'combine'
+            ? first.pattern || 'Combined columns'
+            : pair?.dataColumn;
   return (
     <Box
       ref={setNodeRef}
@@ -155,7 +166,17 @@ function TemplateCard({
       data-column={column}
       borderWidth="2px"
       borderStyle={mapped ? 'solid' : 'dashed'}
-      borderColor={isOver ? 'blue.solid' : mapped ? (suggested ? 'purple.muted' : 'green.muted') : 'border'}
+      borderColor={
+        isOver
+          ? 'blue.solid'
+          : pair?.empty
+            ? 'border.emphasized'
+            : mapped
+              ? suggested
+                ? 'purple.muted'
+                : 'green.muted'
+              : 'border'
+      }
       bg={isOver ? 'blue.subtle' : 'bg'}
       borderRadius="md"
       px="3"
@@ -171,20 +192,23 @@ function TemplateCard({
               Suggested
             </Badge>
           ) : null}
-          <Badge colorPalette={mapped ? 'green' : 'red'} variant="subtle">
-            {mapped ? 'Mapped' : 'Required'}
+          <Badge colorPalette={pair?.empty ? 'gray' : mapped ? 'green' : 'red'} variant="subtle">
+            {pair?.empty ? 'Left empty' : mapped ? 'Mapped' : 'Required'}
           </Badge>
         </HStack>
       </HStack>
       {mapped ? (
-        <HStack justify="space-between" gap="2" mb="2">
-          <Text fontSize="sm" color="fg.muted" truncate>
-            ← {source}
-          </Text>
-          <IconButton aria-label={`Unmap ${column}`} size="2xs" variant="ghost" onClick={onUnmap}>
-            <XIcon />
-          </IconButton>
-        </HStack>
+        <>
+          <HStack justify="space-between" gap="2" mb={suggested && reason ? '0.5' : '2'}>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {pair?.empty ? source : `← ${source}`}
+            </Text>
+            <IconButton aria-label={`Unmap ${column}`} size="2xs" variant="ghost" onClick={onUnmap}>
+              <XIcon />
+            </IconButton>
+          </HStack>
+          {suggested && reason ? <SuggestionReason reason={reason} /> : null}
+        </>
       ) : (
         <Text fontSize="sm" color="fg.muted" mb="2">
           Drop a data column here
@@ -194,10 +218,22 @@ function TemplateCard({
         <NativeSelect.Root size="xs">
           <NativeSelect.Field
             aria-label={`Data column for ${column}`}
-            value={pair && pair.dataColumn && first?.kind !== 'debitCredit' ? pair.dataColumn : ''}
-            onChange={(e) => (e.currentTarget.value ? onMap(e.currentTarget.value) : onUnmap())}
+            value={
+              pair?.empty
+                ? LEAVE_EMPTY
+                : pair && pair.dataColumn && first?.kind !== 'debitCredit'
+                  ? pair.dataColumn
+                  : ''
+            }
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (v === LEAVE_EMPTY) onLeaveEmpty();
+              else if (v) onMap(v);
+              else onUnmap();
+            }}
           >
             <option value="">Choose a data column…</option>
+            <option value={LEAVE_EMPTY}>Leave empty</option>
             {dataHeaders.map((h) => (
               <option key={h} value={h}>
                 {h}
@@ -226,6 +262,9 @@ export interface MappingBoardProps {
   columnValues?: Record<string, string[]>;
   mappings: MappingPair[];
   suggested: string[];
+  /** Why each suggested pair was suggested, by template column. */
+  reasons?: Record<string, string>;
+  onLeaveEmpty?: (templateColumn: string) => void;
   onMap: (dataColumn: string, templateColumn: string) => void;
   onUnmap: (templateColumn: string) => void;
   onTransform: (templateColumn: string, t: TransformValue) => void;
@@ -247,7 +286,9 @@ export function MappingBoard(props: MappingBoardProps) {
         ? [t.debitColumn, t.creditColumn]
         : t?.kind === 'combine'
           ? [...t.pattern.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1])
-          : [p.dataColumn];
+          : t?.kind === 'coalesce'
+            ? t.columns
+            : [p.dataColumn];
     }),
   );
   const onDragEnd = (e: DragEndEvent) => {
@@ -294,7 +335,7 @@ export function MappingBoard(props: MappingBoardProps) {
             >
               <Text fontSize="sm">
                 {suggested.length} suggested mapping{suggested.length === 1 ? '' : 's'} filled in from the
-                column names. Check them, then accept or clear.
+                column names and values. Check them, then accept or clear.
               </Text>
               <HStack gap="2" flexShrink={0}>
                 <Button size="sm" colorPalette="purple" onClick={props.onAcceptSuggestions}>
@@ -330,6 +371,8 @@ export function MappingBoard(props: MappingBoardProps) {
                 props.columnValues?.[d] ?? (sampleRows ?? []).map((r) => r[dataHeaders.indexOf(d)] ?? '')
               }
               suggested={suggested.includes(t)}
+              reason={props.reasons?.[t]}
+              onLeaveEmpty={() => props.onLeaveEmpty?.(t)}
               dataHeaders={dataHeaders}
               onMap={(d) => props.onMap(d, t)}
               onUnmap={() => props.onUnmap(t)}

@@ -9,6 +9,7 @@ import {
   type StepKind,
   type TransformValue,
 } from '../utils/transform-chain';
+import { CoalesceEditor, newCoalesce } from './coalesce-editor';
 import { NewTransformEditor, newTransformDefault } from './transform-editors';
 
 // Per template column: how the mapped value is rewritten (ARCHITECTURE §4), with sensible defaults; issue 22
@@ -26,6 +27,7 @@ const KINDS: { value: StepKind | ''; label: string }[] = [
   { value: 'upper', label: 'UPPERCASE' },
   { value: 'lower', label: 'lowercase' },
   { value: 'combine', label: 'Combine columns' },
+  { value: 'coalesce', label: 'First non-empty of columns' },
   { value: 'split', label: 'Split a column' },
   { value: 'mapValues', label: 'Map values (table)' },
   { value: 'default', label: 'Default when empty' },
@@ -73,6 +75,8 @@ export function defaultFor(kind: StepKind, dataHeaders: string[], values: string
     }
     case 'constant':
       return { kind: 'constant', value: '' };
+    case 'coalesce':
+      return newCoalesce(dataHeaders);
     default:
       return { kind } as Transform;
   }
@@ -187,6 +191,14 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
           placeholder="Value for every row"
           value={transform.value}
           onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
+        />
+      ) : null}
+      {transform.kind === 'coalesce' ? (
+        <CoalesceEditor
+          templateColumn={templateColumn}
+          step={transform}
+          dataHeaders={dataHeaders}
+          onChange={onChange}
         />
       ) : null}
       <NewTransformEditor

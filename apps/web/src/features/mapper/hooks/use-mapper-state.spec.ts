@@ -41,6 +41,16 @@ const result = {
 
 const run = (...actions: MapperAction[]): MapperState => actions.reduce(mapperReducer, initialMapperState);
 const pair = (templateColumn: string, dataColumn: string): MappingPair => ({ templateColumn, dataColumn });
+/** What POST /api/mappings/suggest gave for template × data (without confidence and reason). */
+const fromServer = {
+  templateId: 'tpl-1',
+  dataId: 'data-1',
+  mappings: [
+    pair('Name', 'Full Name'),
+    pair('Email', 'Email'),
+    { templateColumn: 'Phone', dataColumn: '', empty: true },
+  ] as MappingPair[],
+};
 /** Both files in, every suggestion dropped: an empty board at step 3. */
 const bothFiles = (): MapperAction[] => [
   { type: 'templateUploaded', file: template },
@@ -121,14 +131,39 @@ describe('the mapping rule', () => {
     expect(s.mappings).toEqual([pair('Email', 'Email')]);
   });
 
-  it('suggests matches on the data upload, marked as unconfirmed until accepted', () => {
-    const s = run({ type: 'templateUploaded', file: template }, { type: 'dataUploaded', file: data });
-    expect(s.mappings).toEqual(expect.arrayContaining([pair('Email', 'Email'), pair('Phone', 'Phone')]));
-    expect(s.suggested).toEqual(expect.arrayContaining(['Email', 'Phone']));
+  it("fills an empty board with the server's suggestions, marked as unconfirmed until accepted", () => {
+    const uploaded = run({ type: 'templateUploaded', file: template }, { type: 'dataUploaded', file: data });
+    expect(uploaded.mappings).toEqual([]);
+    const s = mapperReducer(uploaded, { type: 'suggestionsLoaded', ...fromServer });
+    expect(s.mappings).toEqual(fromServer.mappings);
+    expect(s.suggested).toEqual(['Name', 'Email', 'Phone']);
     const accepted = mapperReducer(s, { type: 'acceptSuggestions' });
     expect(accepted.suggested).toEqual([]);
     expect(accepted.mappings).toEqual(s.mappings);
     expect(mapperReducer(s, { type: 'clearSuggestions' }).mappings).toEqual([]);
+  });
+
+  it('ignores suggestions for other files, and never overwrites pairs already on the board', () => {
+    const uploaded = run({ type: 'templateUploaded', file: template }, { type: 'dataUploaded', file: data });
+    expect(mapperReducer(uploaded, { type: 'suggestionsLoaded', ...fromServer, dataId: 'old' })).toBe(
+      uploaded,
+    );
+    const dropped = mapperReducer(uploaded, { type: 'map', dataColumn: 'Notes', templateColumn: 'Name' });
+    expect(mapperReducer(dropped, { type: 'suggestionsLoaded', ...fromServer })).toBe(dropped);
+  });
+
+  it('"Leave empty" replaces a pair with an empty one that counts as mapped; a drop maps it again', () => {
+    const s = run(
+      ...bothFiles(),
+      { type: 'map', dataColumn: 'Phone', templateColumn: 'Phone' },
+      {
+        type: 'leaveEmpty',
+        templateColumn: 'Phone',
+      },
+    );
+    expect(s.mappings).toEqual([{ templateColumn: 'Phone', dataColumn: '', empty: true }]);
+    const again = mapperReducer(s, { type: 'map', dataColumn: 'Phone', templateColumn: 'Phone' });
+    expect(again.mappings).toEqual([pair('Phone', 'Phone')]);
   });
 
   it('a constant fills a template column without a data column', () => {
@@ -213,47 +248,13 @@ describe('loading a saved mapping', () => {
   });
 });
 
-describe('suggested transforms (issue 20)', () => {
-  it("gives a suggested pair the engine's inferred transform of its data column", () => {
-    const template = {
-      id: 't1',
-      filename: 't.csv',
-      headers: ['Date', 'Amount'],
-      type: 'template' as const,
-      rowCount: 0,
-      uploadedAt: '2024-01-01T00:00:00.000Z',
-    };
-    const data = {
-      id: 'd1',
-      filename: 'd.csv',
-      headers: ['Date', 'Amount'],
-      type: 'data' as const,
-      rowCount: 2,
-      uploadedAt: '2024-01-01T00:00:00.000Z',
-      data: [
-        ['2024-03-01', '(12.50)'],
-        ['2024-03-02', '£7.25 CR'],
-      ],
-      columns: [
-        { name: 'Date', inferred: null },
-        { name: 'Amount', inferred: { kind: 'amount' as const, decimals: 2 } },
-      ],
-    };
-    let s = mapperReducer(initialMapperState, { type: 'templateUploaded', file: template });
-    s = mapperReducer(s, { type: 'dataUploaded', file: data });
-    expect(s.mappings).toEqual([
-      { templateColumn: 'Date', dataColumn: 'Date' },
-      { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
-    ]);
-    expect(s.suggested).toEqual(['Date', 'Amount']);
-  });
-});
-
 describe('reading a file again (the Detected panel)', () => {
   it('replaces the data file with its new reading, keeps the pairs its columns still allow, stays on the step', () => {
     const before = run(
       { type: 'templateUploaded', file: template },
       { type: 'dataUploaded', file: data },
+      { type: 'map', dataColumn: 'Email', templateColumn: 'Email' },
+      { type: 'map', dataColumn: 'Phone', templateColumn: 'Phone' },
       { type: 'goTo', step: 2 },
     );
     const reread: MapperFile = { ...data, headers: ['Name', 'Email'], headerRow: 2 };
@@ -265,14 +266,24 @@ describe('reading a file again (the Detected panel)', () => {
     expect(after.mappings.map((m) => m.dataColumn)).toEqual(['Email']);
   });
 
-  it('a template read again keeps the data file and suggests for both', () => {
-    const before = run({ type: 'templateUploaded', file: template }, { type: 'dataUploaded', file: data });
+  it('a template read again keeps the data file and waits for new suggestions for both', () => {
+    const before = run(
+      { type: 'templateUploaded', file: template },
+      { type: 'dataUploaded', file: data },
+      { type: 'suggestionsLoaded', ...fromServer },
+    );
     const reread: MapperFile = { ...template, headers: ['Email', 'Notes'] };
     const after = mapperReducer({ ...before, step: 1 }, { type: 'fileReread', file: reread });
     expect(after.step).toBe(1);
     expect(after.template).toBe(reread);
     expect(after.data).toBe(data);
-    expect(after.mappings.map((m) => m.templateColumn).sort()).toEqual(['Email', 'Notes']);
+    expect(after.mappings).toEqual([]);
+    const next = mapperReducer(after, {
+      type: 'suggestionsLoaded',
+      ...fromServer,
+      mappings: [pair('Email', 'Email'), pair('Notes', 'Notes')],
+    });
+    expect(next.suggested).toEqual(['Email', 'Notes']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useReducer } from 'react';
-import { findBuiltInTemplate, suggestMappings, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
-import type { MappingPair, ProcessResponse, Transform, UploadRecord } from '@csv-mapper/contracts';
+import { findBuiltInTemplate, VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
+import type { MappingPair, ProcessResponse, UploadRecord } from '@csv-mapper/contracts';
 import { fillsWithoutDataColumn, stepsOf, type TransformValue } from '../utils/transform-chain';
 import type { ColumnRules, TemplateRules } from '@csv-mapper/contracts';
 
@@ -43,6 +43,10 @@ export type MapperAction =
   | { type: 'goTo'; step: Step }
   | { type: 'map'; dataColumn: string; templateColumn: string }
   | { type: 'unmap'; templateColumn: string }
+  /** "Leave empty": the column is written empty on purpose and counts as mapped. */
+  | { type: 'leaveEmpty'; templateColumn: string }
+  /** The server's suggestions (POST /api/mappings/suggest) for these files. */
+  | { type: 'suggestionsLoaded'; templateId: string; dataId: string; mappings: MappingPair[] }
   | { type: 'setTransform'; templateColumn: string; transform: TransformValue }
   | { type: 'acceptSuggestions' }
   | { type: 'clearSuggestions' }
@@ -98,34 +102,18 @@ export function applyDrop(
   return [...kept, { templateColumn, dataColumn, ...(transform ? { transform } : {}) }];
 }
 
-function suggestionsFor(template: MapperFile, data: MapperFile): MappingPair[] {
-  const samples: Record<string, string[]> = {};
-  data.headers.forEach((h, i) => {
-    samples[h] = (data.data ?? []).map((r) => r[i] ?? '');
-  });
-  // the engine's reading of each column (upload answer `columns[].inferred`) becomes the pair's transform,
-  // unless the built-in template prescribes one for that column
-  const inferred: Record<string, Transform | null> = {};
-  for (const c of data.columns ?? []) inferred[c.name] = c.inferred;
-  type Inferred = NonNullable<Parameters<typeof suggestMappings>[2]>['inferred'];
-  return suggestMappings(template.headers, data.headers, { samples, inferred: inferred as Inferred }).map(
-    (s) => {
-      const t = defaultTransform(template, s.templateColumn) ?? (s.transform as Transform | undefined);
-      return { templateColumn: s.templateColumn, dataColumn: s.dataColumn, ...(t ? { transform: t } : {}) };
-    },
-  );
-}
-
 /** Keeps only pairs that still make sense for these files (e.g. a loaded mapping on a new data file). */
 function validPairs(mappings: MappingPair[], template: MapperFile, data: MapperFile): MappingPair[] {
   const t = new Set(template.headers);
   const d = new Set(data.headers);
   return mappings.filter((p) => {
     if (!t.has(p.templateColumn)) return false;
+    if (p.empty) return true;
     const tr = stepsOf(p.transform)[0];
     if (tr?.kind === 'constant') return true;
     if (tr?.kind === 'debitCredit') return d.has(tr.debitColumn) && d.has(tr.creditColumn);
     if (tr?.kind === 'combine') return true;
+    if (tr?.kind === 'coalesce') return tr.columns.every((c) => d.has(c));
     return d.has(p.dataColumn);
   });
 }
@@ -145,19 +133,27 @@ export function mapperReducer(state: MapperState, action: MapperAction): MapperS
     case 'dataUploaded': {
       const template = state.template;
       if (!template) return { ...state, data: action.file, step: 3 };
+      // Pairs that still fit are kept; otherwise the board waits for the server's suggestions.
       const kept = validPairs(state.mappings, template, action.file);
-      if (kept.length > 0)
-        return { ...state, data: action.file, mappings: kept, suggested: [], result: null, step: 3 };
-      const suggested = suggestionsFor(template, action.file);
+      return { ...state, data: action.file, mappings: kept, suggested: [], result: null, step: 3 };
+    }
+    case 'suggestionsLoaded': {
+      // Only for the files asked about, and only onto an empty board (a loaded mapping or a drop wins).
+      if (state.template?.id !== action.templateId || state.data?.id !== action.dataId) return state;
+      if (state.mappings.length > 0) return state;
+      const columns = new Set(state.template.headers);
+      const mappings = action.mappings.filter((p) => columns.has(p.templateColumn));
+      return { ...state, mappings, suggested: mappings.map((p) => p.templateColumn) };
+    }
+    case 'leaveEmpty':
       return {
         ...state,
-        data: action.file,
-        mappings: suggested,
-        suggested: suggested.map((p) => p.templateColumn),
-        result: null,
-        step: 3,
+        mappings: [
+          ...state.mappings.filter((p) => p.templateColumn !== action.templateColumn),
+          { templateColumn: action.templateColumn, dataColumn: '', empty: true },
+        ],
+        suggested: state.suggested.filter((c) => c !== action.templateColumn),
       };
-    }
     case 'fileReread': {
       // The same upload read another way (header row, sheet, delimiter…): stay on this step.
       let next: MapperState;

@@ -49,10 +49,18 @@ export function patternColumns(pattern: string): string[] {
   return [...pattern.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]);
 }
 
-/** Does this pair fill its column without reading its own data column (constant, debit + credit, combine)? */
+/**
+ * Does this pair fill its column without reading its own data column (constant, debit + credit, combine,
+ * first non-empty of several)?
+ */
 export function fillsWithoutDataColumn(t: TransformValue): boolean {
   const first = stepsOf(t)[0];
-  return first?.kind === 'constant' || first?.kind === 'debitCredit' || first?.kind === 'combine';
+  return (
+    first?.kind === 'constant' ||
+    first?.kind === 'debitCredit' ||
+    first?.kind === 'combine' ||
+    first?.kind === 'coalesce'
+  );
 }
 
 /** A regex the browser cannot compile, with the reason, or null. */
