@@ -176,3 +176,71 @@ test('dates that could be day- or month-first: the preview and the result say ho
     'Date,Description,Amount\r\n2026-11-01,Coffee,-12.50\r\n2026-11-02,Refund,7.25\r\n2026-11-12,Rent,-1250.00\r\n',
   );
 });
+
+test('ING NL export: the Amount card takes its sign from "Af Bij" as inferred, and "Flip the sign" flips it', async ({
+  page,
+}) => {
+  await signUp(page, newUser('afbij'));
+  await page.goto('/csv-mapper');
+  await choose(page, 'template', {
+    name: 'boekhouding.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Datum;Naam / Omschrijving;Bedrag (EUR)\r\n'),
+  });
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  // ING Netherlands: the amount is unsigned, "Af" (money out) or "Bij" (money in) says which way it went
+  await choose(page, 'data', {
+    name: 'NL12INGB0001234567_01-01-2024_31-01-2024.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      '"Datum";"Naam / Omschrijving";"Af Bij";"Bedrag (EUR)"\r\n' +
+        '"20240102";"Albert Heijn 1234";"Af";"12,50"\r\n' +
+        '"20240103";"Werkgever BV salaris";"Bij";"2.500,00"\r\n' +
+        '"20240105";"Verhuurder huur";"Af";"950,00"\r\n',
+    ),
+  });
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept all' }).click();
+
+  // the card shows the inferred sign column and its money-out value; the preview has the signs
+  const card = page.locator('[data-testid="template-card"][data-column="Bedrag (EUR)"]');
+  await expect(page.getByRole('combobox', { name: 'Transform for Bedrag (EUR)' })).toHaveValue('amount');
+  await expect(page.getByRole('combobox', { name: 'Sign for Bedrag (EUR)' })).toHaveValue('Af Bij');
+  const out = page.getByRole('textbox', { name: 'Values meaning money out for Bedrag (EUR)' });
+  await expect(out).toHaveValue('Af');
+  const preview = page.getByTestId('mapping-preview');
+  await expect(preview.getByRole('row').nth(1)).toContainText('-12.50');
+  await expect(preview.getByRole('row').nth(2)).toContainText('2500.00');
+  // in the middle of the window: the sticky "Generate CSV" bar covers the bottom of the board
+  await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await card.screenshot({ path: 'test-output/e2e/amount-card-sign-1280.png' });
+
+  // "Flip the sign": money out becomes positive, money in negative
+  await card.getByText('Flip the sign').click();
+  await expect(preview.getByRole('row').nth(1)).toContainText('12.50');
+  await expect(preview.getByRole('row').nth(1)).not.toContainText('-12.50');
+  await expect(preview.getByRole('row').nth(2)).toContainText('-2500.00');
+  await card.getByText('Flip the sign').click();
+
+  // another money-out value typed by hand: none of the rows are "Uit", so every amount is money in
+  await out.fill('Uit');
+  await expect(preview.getByRole('row').nth(1)).toContainText('12.50');
+  await expect(preview.getByRole('row').nth(1)).not.toContainText('-12.50');
+  await out.fill('Af');
+  await expect(preview.getByRole('row').nth(1)).toContainText('-12.50');
+
+  const generate = page.getByRole('button', { name: 'Generate CSV' });
+  await generate.scrollIntoViewIfNeeded();
+  await generate.click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  const [dl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(fs.readFileSync(await dl.path()).toString('utf8')).toBe(
+    'Datum;Naam / Omschrijving;Bedrag (EUR)\r\n' +
+      '2024-01-02;Albert Heijn 1234;-12.50\r\n' +
+      '2024-01-03;Werkgever BV salaris;2500.00\r\n' +
+      '2024-01-05;Verhuurder huur;-950.00\r\n',
+  );
+});

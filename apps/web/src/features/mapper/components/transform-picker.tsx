@@ -9,6 +9,7 @@ import {
   type StepKind,
   type TransformValue,
 } from '../utils/transform-chain';
+import { SignEditor } from './sign-editor';
 import { CoalesceEditor, newCoalesce } from './coalesce-editor';
 import { NewTransformEditor, newTransformDefault } from './transform-editors';
 
@@ -158,6 +159,14 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
             ...[0, 1, 2, 3, 4].map((d) => ({ value: String(d), label: `${d} decimals` })),
           ]}
           onChange={(v) => onChange({ ...transform, decimals: v === '' ? undefined : Number(v) })}
+        />
+      ) : null}
+      {transform.kind === 'number' || transform.kind === 'amount' ? (
+        <SignEditor
+          templateColumn={templateColumn}
+          transform={transform}
+          dataHeaders={dataHeaders}
+          onChange={onChange}
         />
       ) : null}
       {transform.kind === 'boolean' ? (
