@@ -107,7 +107,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     words: {
       en: 'sku|variant sku|item number|item no|article number|part number|part no|product code|item code|style number|model number|mpn|stock code|internal reference|product number|art no|product sku|sku code|model|reference|ref|item sku|article no',
       de: 'artikelnummer|art nr|artikel nr|artnr|bestellnummer|herstellernummer|artikelnr|produktnummer',
-      fr: 'référence|ref|référence produit|code article|numéro d article|référence interne|réf',
+      fr: 'référence|ref|référence produit|code article|numéro d article|référence interne|réf|ugs|unité de gestion de stock',
       nl: 'artikelnummer|artikelcode|productcode|artikelnr|bestelnummer',
       es: 'referencia|código|código de artículo|código producto|ref',
       it: 'codice|codice articolo|codice prodotto|riferimento|cod articolo',
@@ -137,9 +137,9 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     values: 'amount',
     kind: 'products',
     words: {
-      en: 'price|variant price|unit price|sales price|selling price|retail price|regular price|price incl tax|price excl tax|base price|product price|price tax incl|price tax excl|amount',
+      en: 'price|variant price|unit price|sales price|selling price|retail price|regular price|price incl tax|price excl tax|base price|product price|price tax incl|price tax excl|amount|price tax excluded|price tax included|price excl vat|price incl vat|price excluding tax|price including tax',
       de: 'preis|verkaufspreis|vk preis|vk|bruttopreis|nettopreis|einzelpreis|stückpreis|preis brutto|preis netto',
-      fr: 'prix|prix de vente|prix unitaire|tarif|prix ttc|prix ht|prix public',
+      fr: 'prix|prix de vente|prix unitaire|tarif|prix ttc|prix ht|prix public|tarif régulier|prix régulier|prix normal',
       nl: 'prijs|verkoopprijs|stukprijs|prijs incl btw|prijs excl btw',
       es: 'precio|precio de venta|precio unitario|pvp|precio final',
       it: 'prezzo|prezzo di vendita|prezzo unitario|prezzo al pubblico',
@@ -155,7 +155,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     words: {
       en: 'sale price|special price|discount price|discounted price|offer price|promo price|promotional price',
       de: 'angebotspreis|sonderpreis|aktionspreis|rabattpreis',
-      fr: 'prix promo|prix promotionnel|prix soldé|prix réduit',
+      fr: 'prix promo|prix promotionnel|prix soldé|prix réduit|tarif promo|tarif promotionnel',
       nl: 'aanbiedingsprijs|actieprijs|kortingsprijs',
       es: 'precio de oferta|precio rebajado|precio oferta|precio promocional',
       it: 'prezzo scontato|prezzo offerta|prezzo promozionale',
@@ -169,7 +169,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     values: 'amount',
     kind: 'products',
     words: {
-      en: 'compare at price|variant compare at price|compare price|msrp|rrp|list price|original price|was price|recommended retail price|old price|compare to price',
+      en: 'compare at price|variant compare at price|compare price|msrp|rrp|list price|original price|was price|recommended retail price|old price|compare to price|msrp price',
       de: 'uvp|streichpreis|alter preis|listenpreis|unverbindliche preisempfehlung',
       fr: 'prix barré|ancien prix|prix conseillé|prix de référence',
       nl: 'adviesprijs|oude prijs|van prijs|catalogusprijs',
@@ -393,7 +393,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     values: 'image',
     kind: 'products',
     words: {
-      en: 'image src|image|image url|images|picture|photo|image link|main image|featured image|thumbnail|product image|image 1|base image|image path|picture url|photo url|images url|image urls|product image url|base image url|main image url',
+      en: 'image src|image|image url|images|picture|photo|image link|main image|featured image|thumbnail|product image|image 1|base image|image path|picture url|photo url|images url|image urls|product image url|base image url|main image url|cover media url|cover image|cover image url|media url',
       de: 'bild|bilder|bild url|produktbild|foto|hauptbild|bildlink|bild 1',
       fr: 'image|photo|image du produit|images|url de l image|url image',
       nl: 'afbeelding|afbeeldingen|foto|productafbeelding|afbeelding url',
@@ -432,7 +432,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     words: {
       en: 'option 1 name|option name|attribute 1 name|attribute name|variant option name|variation attribute|variant option 1 name|variation 1 name|variation name|product option name|product option 1 name',
       de: 'option 1 name|merkmal|merkmalname|eigenschaft|attributname|variantenmerkmal',
-      fr: 'nom de l attribut|attribut|nom de l option|option 1 nom|déclinaison',
+      fr: 'nom de l attribut|attribut|nom de l option|option 1 nom|déclinaison|nom de l attribut 1',
       nl: 'optienaam|attribuutnaam|eigenschap|optie 1 naam',
       es: 'nombre de la opción|atributo|nombre del atributo|opción 1 nombre',
       it: 'nome opzione|attributo|nome attributo|opzione 1 nome',
@@ -448,7 +448,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     words: {
       en: 'option 1 value|option value|attribute 1 value|attribute 1 values|attribute value|attribute values|variant value|variant title|variation|variant option 1 value|variation 1 values|variation 1 value|variation values|product option description|product option 1 description|option 1 values',
       de: 'option 1 wert|merkmalwert|eigenschaftswert|attributwert|variante|ausprägung',
-      fr: 'valeur de l attribut|valeur de l option|option 1 valeur|valeur',
+      fr: 'valeur de l attribut|valeur de l option|option 1 valeur|valeur|valeur s de l attribut 1|valeurs de l attribut 1|valeur de l attribut 1|valeur s de l attribut',
       nl: 'optiewaarde|attribuutwaarde|optie 1 waarde|variant',
       es: 'valor de la opción|valor del atributo|opción 1 valor|variante',
       it: 'valore opzione|valore attributo|opzione 1 valore|variante',
@@ -462,7 +462,7 @@ export const PRODUCT_MEANINGS: readonly Meaning[] = [
     values: 'text',
     kind: 'products',
     words: {
-      en: 'option 2 name|option 2 value|option 3 name|option 3 value|attribute 2 name|attribute 2 value|attribute 2 values|attribute 3 name|attribute 3 values|attribute 2 visible|attribute 1 visible|attribute 1 global|attribute 2 global|variation 1 type|variation 2 type|variation 2 name|variation 2 values|product option type|product option 1 type|product option 2 name|product option 2 description|product option 2 type',
+      en: 'option 2 name|option 2 value|option 3 name|option 3 value|attribute 2 name|attribute 2 value|attribute 2 values|attribute 3 name|attribute 3 values|attribute 2 visible|attribute 1 visible|attribute 1 global|attribute 2 global|variation 1 type|variation 2 type|variation 2 name|variation 2 values|product option type|product option 1 type|product option 2 name|product option 2 description|product option 2 type|option name 2|option value 2|option name 3|option value 3',
     },
   },
   {

@@ -151,6 +151,9 @@ function readNumber(v: string): { ok: boolean; comma: boolean; marked: boolean; 
     .replace(/\p{Sc}/gu, '')
     .replace(/\b[A-Z]{3}\b/g, '')
     .replace(/\b(?:CR|DR|cr|dr)\.?$/, '')
+    // a currency written as a word before or after the number: "15 000 Fcfa", "kr 120", "zł 9,99"
+    .replace(/^\p{L}{1,5}\.?\s*(?=[-+(\d])/u, '')
+    .replace(/(?<=[\d)])\s*\p{L}{1,5}\.?$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
   const ok = stripped !== '' && NUMBER.test(stripped.replace(/^([-+]?)\s+/, '$1'));
@@ -216,7 +219,7 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
       continue;
     }
     const digit = /\d/.test(v);
-    const words = /[A-Za-z\u00c0-\u024f]{4,}/.test(v);
+    const words = /[A-Za-z\u00c0-\u024f]{6,}/.test(v);
     if (digit && v.length <= 40 && isDate(v)) p.date += c;
     else if (digit && !words) {
       const num = readNumber(v);
@@ -231,7 +234,8 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
       else if (phone === 'weak') p.phoneWeak += c;
     }
     if (v.includes('@') && EMAIL.test(v)) p.email += c;
-    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v)) p.url += c;
+    if ((v[0] === 'h' || v[0] === 'w' || v[0] === 'H' || v[0] === 'W') && URL.test(v.split(/[,|;\s]+/)[0]))
+      p.url += c;
     // image links, or image file names as some shops export them
     if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image += c;
     if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean += c;

@@ -152,6 +152,26 @@ export const GENERIC: Record<string, readonly string[]> = {
   limit: [],
   terms: [],
   details: ['transaction', 'payment', 'booking'],
+  // variant attributes name an option only alone ("Size"), not inside other names ("media_file_size")
+  size: ['product', 'variant', 'item', 'option'],
+  color: ['product', 'variant', 'item', 'option'],
+  colour: ['product', 'variant', 'item', 'option'],
+  material: ['product', 'variant', 'item', 'option'],
+  style: ['product', 'variant', 'item', 'option'],
+  taille: [],
+  grosse: [],
+  farbe: [],
+  couleur: [],
+  maat: [],
+  kleur: [],
+  talla: [],
+  tamano: [],
+  taglia: [],
+  colore: [],
+  tamanho: [],
+  cor: [],
+  storlek: [],
+  farg: [],
 };
 
 /** Words that qualify any meaning without changing it ("Customer Email", "Billing City"). */
@@ -256,6 +276,10 @@ export const NOISE: ReadonlySet<string> = new Set([
   'any',
   'applicable',
   'currency',
+  'euros',
+  'euro',
+  'dollars',
+  'pounds',
 ]);
 
 const BANK_MEANINGS: readonly Meaning[] = [
@@ -456,7 +480,7 @@ const BANK_MEANINGS: readonly Meaning[] = [
     values: 'amount',
     kind: 'bank',
     words: {
-      en: 'balance|running balance|closing balance|available balance|balance after|ledger balance|balance amount',
+      en: 'balance|running balance|closing balance|available balance|balance after|ledger balance|balance amount|running bal|bal|balance after transaction',
       de: 'saldo|kontostand|saldo nach buchung',
       fr: 'solde|solde après opération',
       nl: 'saldo|saldo na mutatie|saldo na boeking',
@@ -708,7 +732,7 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     label: 'Company',
     values: 'text',
     words: {
-      en: 'company|company name|organization|organisation|organization name|organisation name|org|business name|employer|firm|account name|organization company|company organization|related company|parent company',
+      en: 'company|company name|organization|organisation|organization name|organisation name|org|business name|employer|firm|account name|organization company|company organization|related company|parent company|associated company',
       de: 'firma|firmenname|unternehmen|organisation|arbeitgeber|unternehmensname',
       fr: 'société|entreprise|nom de l entreprise|raison sociale|organisation|nom de la société',
       nl: 'bedrijf|bedrijfsnaam|organisatie|onderneming',
@@ -740,7 +764,7 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     values: 'text',
     kind: 'contacts',
     words: {
-      en: 'job title|jobtitle|position|role|occupation|organization title|organisation title|designation|job',
+      en: 'job title|jobtitle|position|role|occupation|organization title|organisation title|designation|job|job position',
       de: 'berufsbezeichnung|position|stellung|beruf|jobtitel|funktion|tätigkeit',
       fr: 'fonction|poste|titre du poste|profession|métier',
       nl: 'functie|functietitel|beroep',
@@ -857,6 +881,47 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     },
   },
   {
+    id: 'otherPhone',
+    label: 'Other phone',
+    values: 'phone',
+    words: {
+      en: 'other phone|car phone|radio phone|pager|callback|telex|tty tdd phone|assistant s phone|assistant phone|isdn',
+      de: 'autotelefon|pager|telefon assistent|weiteres telefon',
+      fr: 'autre téléphone|téléphone voiture|téléavertisseur',
+      nl: 'overige telefoon|autotelefoon|pieper',
+      es: 'otro teléfono|teléfono del coche|buscapersonas',
+      it: 'altro telefono|telefono auto|cercapersone',
+      pt: 'outro telefone|telefone do carro|pager',
+      sv: 'annan telefon|biltelefon|personsökare',
+    },
+  },
+  {
+    id: 'owner',
+    label: 'Owner',
+    values: 'text',
+    words: {
+      en: 'owner|contact owner|account owner|lead owner|record owner|deal owner|assigned to|sales rep|salesperson',
+      de: 'besitzer|zuständig|verantwortlich|betreuer',
+      fr: 'propriétaire|responsable|commercial',
+      nl: 'eigenaar|verantwoordelijke|accountmanager',
+      es: 'propietario|responsable|comercial',
+      it: 'proprietario|responsabile|commerciale',
+      pt: 'proprietário|responsável|comercial',
+      sv: 'ägare|ansvarig|säljare',
+    },
+  },
+  {
+    id: 'domain',
+    label: 'Domain',
+    values: 'text',
+    words: {
+      en: 'domain|company domain|domain name|website domain|email domain',
+      de: 'domäne|domain',
+      fr: 'domaine',
+      nl: 'domein',
+    },
+  },
+  {
     id: 'fax',
     label: 'Fax',
     values: 'phone',
@@ -889,7 +954,7 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     label: 'Created',
     values: 'date',
     words: {
-      en: 'created|created at|date created|creation date|created on|created date|modified|last modified|updated at|date modified|last updated|updated|date added|added|signup date|last activity|last activity date',
+      en: 'created|created at|date created|creation date|created on|created date|create date|createdate|modified|last modified|updated at|date modified|last updated|updated|date added|added|signup date|last activity|last activity date',
       de: 'erstellt|erstellt am|erstellungsdatum|geändert|geändert am|angelegt',
       fr: 'créé le|date de création|modifié le|date de modification',
       nl: 'aangemaakt|aanmaakdatum|gewijzigd|laatst gewijzigd',
@@ -1036,7 +1101,7 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     label: 'Postcode',
     values: 'code',
     words: {
-      en: 'zip|zip code|zipcode|postal code|postcode|post code|postal|zip postal code|postal zip|zip postal|postal code zip',
+      en: 'zip|zip code|zipcode|postal code|postcode|post code|postal|zip postal code|postal zip|zip postal|postal code zip|billing code|mailing code|shipping code|other code',
       de: 'plz|postleitzahl',
       fr: 'code postal|cp',
       nl: 'postcode',
@@ -1247,6 +1312,7 @@ export const RELATED: readonly (readonly [string, string, number])[] = [
   ['mobile', 'phone', 0.75],
   ['workPhone', 'phone', 0.75],
   ['homePhone', 'phone', 0.7],
+  ['phone', 'otherPhone', 0.6],
   ['address', 'street', 0.9],
   ['address', 'addressLine1', 0.9],
   ['addressLine1', 'address', 0.92],

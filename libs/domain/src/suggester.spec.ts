@@ -498,7 +498,7 @@ describe('issue 27, repro 5: names in eight languages', () => {
     expect(sourceOf(bank('Details', header), 'Amount')).toBe(header);
   });
 
-  it('Reference #, Internal Reference, Organization; Billing Code is no postcode', () => {
+  it('Reference #, Internal Reference, Organization; Billing Code is the postcode', () => {
     const out = suggest({
       templateColumns: headersOf('accounting-bank-transactions'),
       builtInTemplateId: 'accounting-bank-transactions',
@@ -521,7 +521,8 @@ describe('issue 27, repro 5: names in eight languages', () => {
       builtInTemplateId: 'accounting-customers',
       dataColumns: ['Full name', 'Organization', 'Billing Code', 'Email', 'Phone'],
     });
-    expect(pairOf(contacts, 'ZIP')?.empty).toBe(true);
+    // Zoho CRM's Billing Street, Billing City, Billing Code (postal code)
+    expect(sourceOf(contacts, 'ZIP')).toBe('Billing Code');
     expect(pairOf(contacts, 'Payment Terms')?.empty).toBe(true);
     const hubspot = suggest({
       templateColumns: [
@@ -646,6 +647,41 @@ describe('meanings that look alike', () => {
     expect(sourceOf(out, 'Description')).toBe('Auftraggeber/Empfänger');
     expect(sourceOf(out, 'Memo')).toBe('Verwendungszweck');
     expect(pairOf(out, 'Reference Number')?.empty).toBe(true);
+  });
+});
+
+describe('more exports', () => {
+  it('a name column beside first and last name is the organisation (Wave customers)', () => {
+    const out = suggest({
+      templateColumns: [
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone Number',
+        'Company Name',
+        'City',
+        'Country/Region',
+      ],
+      dataColumns: ['customer_name', 'email', 'contact_first_name', 'contact_last_name', 'phone'],
+    });
+    expect(sourceOf(out, 'Company Name')).toBe('customer_name');
+    expect(sourceOf(out, 'First Name')).toBe('contact_first_name');
+  });
+
+  it('prices with a currency word, image links in a list, a size inside another name', () => {
+    const out = suggest({
+      templateColumns: headersOf('shopify-products'),
+      builtInTemplateId: 'shopify-products',
+      dataColumns: ['Nom', 'Tarif régulier', 'Images', 'manufacturer_media_file_size'],
+      samples: {
+        'Tarif régulier': ['15 000 Fcfa', '9 500 Fcfa'],
+        Images: ['https://drive.example.com/file/a/view?usp=x, https://drive.example.com/file/b/view', ''],
+        manufacturer_media_file_size: ['1024', '2048'],
+      },
+    });
+    expect(sourceOf(out, 'Variant Price')).toBe('Tarif régulier');
+    expect(sourceOf(out, 'Image Src')).toBe('Images');
+    expect(pairOf(out, 'Option1 Value')?.empty).toBe(true);
   });
 });
 

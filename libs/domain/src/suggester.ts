@@ -477,9 +477,10 @@ export function suggestColumnMappings(input: SuggestInput): {
   const tRead = tCols.map((t) => readHeader(t, tKind ?? dKind));
   const dRead = dCols.map((d) => readHeader(d, dKind));
   const profiles = dCols.map((d) => profileValues(input.samples[d]));
+  // an empty column's value fit already says it is empty
   const fill = (di: number) => {
     const p = profiles[di];
-    return !p || p.total === 0 ? 1 : 0.85 + 0.15 * (p.n / p.total);
+    return !p || p.n === 0 ? 1 : 0.85 + 0.15 * (p.n / p.total);
   };
 
   /** The kind of values a template column holds: its meaning's, else its rule type's. */
@@ -541,6 +542,9 @@ export function suggestColumnMappings(input: SuggestInput): {
     if (t && (t.kind === 'amount' || t.kind === 'number') && t.sign && dIndex.has(t.sign.column))
       directionCols.add(dIndex.get(t.sign.column)!);
 
+  const personParts =
+    dRead.some((r) => r.some((x) => x.meaning.id === 'firstName' && x.strength >= 0.7)) &&
+    dRead.some((r) => r.some((x) => x.meaning.id === 'lastName' && x.strength >= 0.7));
   const candidates: Candidate[] = [];
   const tNorm = tCols.map((t) => compact(normaliseHeader(t)));
   const dNorm = dCols.map((d) => compact(normaliseHeader(d)));
@@ -560,7 +564,10 @@ export function suggestColumnMappings(input: SuggestInput): {
       } else {
         for (const a of tRead[ti])
           for (const b of dRead[di]) {
-            const w = relatedWeight(a.meaning.id, b.meaning.id);
+            let w = relatedWeight(a.meaning.id, b.meaning.id);
+            // with the person's name in first and last name columns, another name column names the
+            // customer's organisation (Wave's customer_name beside first_name and last_name)
+            if (a.meaning.id === 'company' && b.meaning.id === 'fullName' && personParts) w = 0.6;
             const s = 0.95 * a.strength * b.strength * w;
             if (s > name) {
               name = s;
@@ -613,6 +620,12 @@ export function suggestColumnMappings(input: SuggestInput): {
           (kind === 'country' && p.countryName >= 0.8 && 0.55) ||
           (kind === 'state' && p.state >= 0.8 && p.countryName < 0.5 && 0.55) ||
           (kind === 'amount' && tMeaning(ti) === 'amount' && p.number >= 0.9 && p.amountLike >= 0.5 && 0.5) ||
+          (['description', 'body'].includes(tMeaning(ti) ?? '') &&
+            p.letters >= 0.8 &&
+            p.date < 0.2 &&
+            p.distinct / p.n >= 0.5 &&
+            p.avgLength >= 8 &&
+            0.5) ||
           (kind === 'date' &&
             ['date', 'bookingDate'].includes(tMeaning(ti) ?? 'date') &&
             p.date >= 0.9 &&
