@@ -668,6 +668,29 @@ describe('more exports', () => {
     expect(sourceOf(out, 'First Name')).toBe('contact_first_name');
   });
 
+  it('Outlook: car, radio and assistant phones stay out of Phone; a contact owner is not the Contact Name', () => {
+    const out = suggest({
+      templateColumns: headersOf('accounting-vendors'),
+      builtInTemplateId: 'accounting-vendors',
+      dataColumns: [
+        'Company',
+        'Contact owner',
+        'E-mail Address',
+        'Car Phone',
+        "Assistant's Phone",
+        'Business Phone',
+      ],
+      samples: {
+        'Car Phone': ['+1 555 0100'],
+        "Assistant's Phone": ['+1 555 0101'],
+        'Business Phone': ['+1 555 0102'],
+      },
+    });
+    expect(sourceOf(out, 'Phone')).toBe('Business Phone');
+    expect(sourceOf(out, 'Contact Name')).toBe('');
+    expect(sourceOf(out, 'Vendor Name')).toBe('Company');
+  });
+
   it('prices with a currency word, image links in a list, a size inside another name', () => {
     const out = suggest({
       templateColumns: headersOf('shopify-products'),
