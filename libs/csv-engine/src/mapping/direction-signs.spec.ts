@@ -1,7 +1,8 @@
 // Issue 26: signs from a direction column and `invert`, date order from the file's other hints (the
 // upload's inference and the run's profile agreeing), and no silent blanks from a debit/credit pair.
 import { MappingError } from '../errors';
-import { applyMappingToBuffer, validateMappings } from '../mapping';
+import { applyMapping, applyMappingToBuffer, validateMappings } from '../mapping';
+import { parallelCounters } from '../parallel';
 import type { ApplyOptions, MappingPair, Transform } from '../types';
 import { debitCreditPartner, inferColumnTransforms } from './column-kinds';
 
@@ -422,5 +423,68 @@ describe('date order from every hint the file gives', () => {
     expect(r.inferred).toBe('MM/DD/YYYY');
     expect(r.first).toBe('2024-01-02');
     expect(r.note).toBe('');
+  });
+});
+
+describe('with a second thread', () => {
+  /** The file in 32 KB chunks; after the first 192 KB (sniff, header, inference) it waits for the worker. */
+  async function* chunks(data: Buffer, waitForWorker: boolean): AsyncGenerator<Buffer> {
+    const target = parallelCounters.ready + 1;
+    for (let i = 0; i < data.length; i += 32 * 1024) {
+      if (waitForWorker && i >= 192 * 1024) {
+        const t0 = Date.now();
+        while (parallelCounters.ready < target && Date.now() - t0 < 30_000)
+          await new Promise((r) => setTimeout(r, 5));
+      }
+      yield data.subarray(i, i + 32 * 1024);
+    }
+  }
+
+  it('signs, flips and warns exactly as one thread does', async () => {
+    const lines = ['Date,Af Bij,Bedrag,Debit Amount,Credit Amount'];
+    for (let i = 0; i < 40_000; i++) {
+      const day = String((i % 12) + 1).padStart(2, '0');
+      const out = i % 3 === 0;
+      const amount = `${i % 997}.${String(i % 100).padStart(2, '0')}`;
+      lines.push(
+        `${day}/03/2024,${out ? 'Af' : i % 7 === 0 ? '' : 'bij'},${amount},${out ? amount : ''},${out ? '' : amount}`,
+      );
+    }
+    const data = Buffer.from(lines.join('\n') + '\n');
+    const mappings: MappingPair[] = [
+      { templateColumn: 'Date', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
+      {
+        templateColumn: 'Amount',
+        dataColumn: 'Bedrag',
+        transform: { kind: 'amount', sign: { column: 'Af Bij', negative: ['af'] }, invert: true },
+      },
+      { templateColumn: 'In', dataColumn: 'Credit Amount', transform: { kind: 'amount' } },
+    ];
+    const mapWith = async (threads: number) => {
+      const hits = parallelCounters.hits;
+      const { output, stats } = applyMapping(chunks(data, threads > 1), ['Date', 'Amount', 'In'], mappings, {
+        threads,
+        maxWarnings: 100_000,
+        inferenceRows: 300, // the profile's sample fits in the chunks sent before the worker is waited for
+      });
+      const parts: Buffer[] = [];
+      for await (const c of output) parts.push(c as Buffer);
+      return { bytes: Buffer.concat(parts), stats: await stats, hits: parallelCounters.hits - hits };
+    };
+    const one = await mapWith(1);
+    const two = await mapWith(2);
+    expect(two.hits).toBeGreaterThan(0);
+    expect(two.bytes.equals(one.bytes)).toBe(true);
+    expect(two.stats).toEqual(one.stats);
+    // (nothing tells the dates' order: month-first) row 1 is money out ("Af", flipped to positive); row 2
+    // money in, flipped; the debit rows warn under In
+    expect(one.bytes.toString('utf8', 0, 80).split('\r\n').slice(1, 3)).toEqual([
+      '2024-01-03,0.00,',
+      '2024-02-03,-1.01,1.01',
+    ]);
+    // the Date note, then every third row (the debit rows: 13,334 of 40,000)
+    expect(one.stats.warningCount).toBe(1 + 13_334);
+    expect(one.stats.warnings[0]).toMatchObject({ row: 0, column: 'Date' });
+    expect(one.stats.warnings[2]).toMatchObject({ row: 4, column: 'In', value: '' });
   });
 });
