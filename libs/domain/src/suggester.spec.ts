@@ -691,6 +691,36 @@ describe('more exports', () => {
     expect(sourceOf(out, 'Vendor Name')).toBe('Company');
   });
 
+  it('Google CSV: the "- Type" columns are not the emails or phones', () => {
+    const out = suggest({
+      templateColumns: ['Email', 'Phone'],
+      dataColumns: [
+        'E-mail 1 - Type',
+        'E-mail 1 - Value',
+        'Phone 1 - Type',
+        'Phone 1 - Value',
+        'Phone 2 - Type',
+        'Phone 2 - Value',
+      ],
+    });
+    expect(sourceOf(out, 'Email')).toBe('E-mail 1 - Value');
+    expect(pairOf(out, 'Phone')?.transform).toEqual({
+      kind: 'coalesce',
+      columns: ['Phone 1 - Value', 'Phone 2 - Value'],
+    });
+  });
+
+  it('a required column takes its only source from an optional one (Barclays: Description ← Memo)', () => {
+    const out = suggest({
+      templateColumns: headersOf('accounting-bank-transactions'),
+      builtInTemplateId: 'accounting-bank-transactions',
+      dataColumns: ['Number', 'Date', 'Account', 'Amount', 'Subcategory', 'Memo'],
+    });
+    expect(sourceOf(out, 'Description')).toBe('Memo');
+    expect(pairOf(out, 'Memo')?.empty).toBe(true);
+    expect(out.unmatched).toEqual([]);
+  });
+
   it('prices with a currency word, image links in a list, a size inside another name', () => {
     const out = suggest({
       templateColumns: headersOf('shopify-products'),

@@ -122,6 +122,8 @@ interface Match {
 }
 
 const MAX_PHRASE = 6;
+/** Words that make a header about the kind or label of something rather than the thing itself. */
+const DESCRIPTORS = new Set(['type', 'typ', 'tipo', 'art', 'kind', 'label', 'labels', 'soort', 'genre']);
 const isDigits = (t: string): boolean => /^\d+$/.test(t);
 
 /** The entries a phrase keeps in a file of this kind: that kind's, else the kind-free ones. */
@@ -203,7 +205,11 @@ export function readHeader(header: string, ctx: FileKind | null): Reading[] {
       const head = k === chosen.length - 1;
       strength = head ? (leftovers.length === 0 ? 0.85 : 0.75) : 0.5;
     }
-    const share = m.resolved.length > 1 ? 0.85 : 1;
+    // "E-mail 1 - Type", "Phone 2 - Label": the kind of the thing, not the thing
+    const kindOnly = tokens.some(
+      (t, i) => DESCRIPTORS.has(t) && !chosen.some((c) => c.positions.includes(i)),
+    );
+    const share = (m.resolved.length > 1 ? 0.85 : 1) * (kindOnly ? 0.5 : 1);
     for (const e of m.resolved)
       out.push({ meaning: e.meaning, strength: strength * share, lang: e.lang, phrase: m.key });
   });
@@ -768,6 +774,26 @@ export function suggestColumnMappings(input: SuggestInput): {
     usedT.set(c.ti, c);
     c.uses.forEach((di) => usedD.add(di));
   }
+  // a required column left without a source takes one from an optional column, if it has a candidate
+  // there (Barclays' Memo is its description: Description ← Memo, Memo left empty)
+  const required = (ti: number) => builtInCol(tCols[ti])?.required ?? ruleOf(tCols[ti])?.required === true;
+  tCols.forEach((_, ti) => {
+    if (usedT.has(ti) || !required(ti)) return;
+    for (const c of candidates) {
+      if (c.ti !== ti) continue;
+      const holders = [...usedT.entries()].filter(([, h]) => h.uses.some((di) => c.uses.includes(di)));
+      if (holders.some(([hti]) => required(hti))) continue;
+      const free = c.uses.every((di) => !usedD.has(di) || holders.some(([, h]) => h.uses.includes(di)));
+      if (!free) continue;
+      for (const [hti, h] of holders) {
+        usedT.delete(hti);
+        h.uses.forEach((di) => usedD.delete(di));
+      }
+      usedT.set(ti, c);
+      c.uses.forEach((di) => usedD.add(di));
+      break;
+    }
+  });
 
   const mappings: ColumnSuggestion[] = [];
   const unmatched: string[] = [];
