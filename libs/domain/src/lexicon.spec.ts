@@ -70,8 +70,9 @@ describe('the lexicon', () => {
       if (new Set(kinds).size !== kinds.length) clashes.push(phrase);
     }
     // "Buchungstext" is the booking type at some German banks and the whole description at others;
-    // "Staat" is a state in Dutch and a country in German
-    expect(clashes.sort()).toEqual(['booking text', 'buchungstext', 'staat']);
+    // "Staat" is a state in Dutch and a country in German; a contact's "Title" is Mr/Ms in Outlook and
+    // the job title in Salesforce
+    expect(clashes.sort()).toEqual(['booking text', 'buchungstext', 'staat', 'title']);
   });
 
   it('stores every phrase normalised, and ids are unique', () => {

@@ -764,7 +764,7 @@ const PEOPLE_MEANINGS: readonly Meaning[] = [
     values: 'text',
     kind: 'contacts',
     words: {
-      en: 'job title|jobtitle|position|role|occupation|organization title|organisation title|designation|job|job position',
+      en: 'job title|jobtitle|position|role|occupation|organization title|organisation title|designation|job|job position|title',
       de: 'berufsbezeichnung|position|stellung|beruf|jobtitel|funktion|tätigkeit',
       fr: 'fonction|poste|titre du poste|profession|métier',
       nl: 'functie|functietitel|beroep',

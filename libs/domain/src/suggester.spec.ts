@@ -691,6 +691,22 @@ describe('more exports', () => {
     expect(sourceOf(out, 'Vendor Name')).toBe('Company');
   });
 
+  it('a contact’s Title is a job title or Mr/Ms by its values', () => {
+    const template = ['Job Title', 'Prefix', 'Email'];
+    const salesforce = suggest({
+      templateColumns: template,
+      dataColumns: ['Title', 'Email'],
+      samples: { Title: ['CFO', 'Head of Sales'] },
+    });
+    const outlook = suggest({
+      templateColumns: template,
+      dataColumns: ['Title', 'Email'],
+      samples: { Title: ['Mr.', 'Dr.', 'Ms'] },
+    });
+    expect([sourceOf(salesforce, 'Job Title'), sourceOf(salesforce, 'Prefix')]).toEqual(['Title', '']);
+    expect([sourceOf(outlook, 'Job Title'), sourceOf(outlook, 'Prefix')]).toEqual(['', 'Title']);
+  });
+
   it('Google CSV: the "- Type" columns are not the emails or phones', () => {
     const out = suggest({
       templateColumns: ['Email', 'Phone'],

@@ -450,6 +450,12 @@ function fitsKind(t: SuggestedTransform, kind: ValueKind | null): boolean {
 
 const TEXT_STEPS = new Set(['trim', 'upper', 'lower', 'truncate', 'slug']);
 
+const HONORIFICS = new Set(
+  'mr|mrs|ms|miss|mx|dr|prof|sir|madam|herr|frau|mme|mlle|m|dhr|mevr|sr|sra|srta|sig|sig ra|dott|sr a|hr|fr'.split(
+    '|',
+  ),
+);
+
 /** A shop system's technical product kinds: not what a target's "product type" (a category word) means. */
 const TECHNICAL_KINDS = new Set(
   'simple|variable|variation|grouped|external|configurable|virtual|bundle|downloadable|consu|consumable|service|product|physical|digital|standard|combinations|pack|simple product|variable product|storable product|stockable product|storable|stockable|goods|combo'.split(
@@ -513,6 +519,13 @@ export function suggestColumnMappings(input: SuggestInput): {
     if (typeOfProduct && values && p && p.n > 0) {
       const technical = values.filter((v) => TECHNICAL_KINDS.has(v.trim().toLowerCase())).length / p.n;
       if (technical >= 0.9) f *= 0.3;
+    }
+    // Mr/Ms/Dr are honorifics, anything longer a job title
+    const tm = tMeaning(ti);
+    if ((tm === 'honorific' || tm === 'jobTitle') && values && p && p.n > 0) {
+      const honorific =
+        values.filter((v) => HONORIFICS.has(v.trim().toLowerCase().replace(/\.$/, ''))).length / p.n;
+      if (tm === 'honorific' ? honorific < 0.5 : honorific >= 0.5) f *= 0.3;
     }
     const allowed = ruleOf(tCols[ti])?.allowed;
     if (allowed && allowed.length > 0 && values && p && p.n > 0) {
