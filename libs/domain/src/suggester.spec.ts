@@ -1,6 +1,5 @@
 import {
   suggestColumnMappings,
-  suggestMappings,
   type ColumnSuggestion,
   type SuggestInput,
   type SuggestedTransform,
@@ -897,28 +896,5 @@ describe('issue 27: values as evidence', () => {
         transform: { kind: 'date', input: 'YYYY-MM-DD', output: 'DD/MM/YYYY' },
       }),
     );
-  });
-});
-
-describe('suggestMappings (the earlier interface, kept for the web app)', () => {
-  it('answers single-column pairs in the old shape', () => {
-    const out = suggestMappings(['Email', 'Quantity'], ['email', 'Qty']);
-    expect(out).toEqual([
-      { templateColumn: 'Email', dataColumn: 'email', confidence: 1, reason: 'exact' },
-      { templateColumn: 'Quantity', dataColumn: 'Qty', confidence: 0.95, reason: 'synonym' },
-    ]);
-  });
-
-  it('feeds a debit/credit pair into the template’s amount column', () => {
-    const pair = {
-      kind: 'debitCredit' as const,
-      debitColumn: 'Paid out',
-      creditColumn: 'Paid in',
-      decimals: 2,
-    };
-    const out = suggestMappings(['Date', 'Amount'], ['Date', 'Paid out', 'Paid in'], {
-      inferred: { 'Paid out': pair, 'Paid in': pair },
-    });
-    expect(out.find((p) => p.templateColumn === 'Amount')).toMatchObject({ dataColumn: '', transform: pair });
   });
 });

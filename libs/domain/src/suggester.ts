@@ -888,58 +888,6 @@ export function suggestColumnMappings(input: SuggestInput): {
   return { mappings, unmatched };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The earlier browser-side interface, kept for the web app until it asks the api.
-
-export interface MappingSuggestion {
-  templateColumn: string;
-  dataColumn: string;
-  /** 0–1. 1 = same name; lower = a synonym or a guess from values. */
-  confidence: number;
-  reason: 'exact' | 'synonym' | 'similar';
-  /** The data column's inferred transform (the upload answer's `columns[].inferred`), when given. */
-  transform?: SuggestedTransform;
-}
-
-export interface SuggestOptions {
-  /** Sample values per data column (e.g. inspect's first rows), used to confirm guesses. */
-  samples?: Record<string, readonly string[]>;
-  /** Suggestions below this are dropped. Default 0.5. */
-  minConfidence?: number;
-  /** Each data column's inferred transform (the upload answer's `columns`). */
-  inferred?: Record<string, SuggestedTransform | null | undefined>;
-}
-
-/** Single-column pairs (and a debit/credit pair) of {@link suggestColumnMappings}, in the old shape. */
-export function suggestMappings(
-  templateHeaders: readonly string[],
-  dataHeaders: readonly string[],
-  options: SuggestOptions = {},
-): MappingSuggestion[] {
-  const { mappings } = suggestColumnMappings({
-    templateColumns: templateHeaders,
-    dataColumns: dataHeaders,
-    samples: options.samples ?? {},
-    inferred: options.inferred ?? {},
-  });
-  const min = options.minConfidence ?? MIN_SCORE;
-  const out: MappingSuggestion[] = [];
-  for (const m of mappings) {
-    const first = steps(m.transform)[0];
-    if (m.empty || m.confidence < min) continue;
-    if (m.dataColumn === '' && first?.kind !== 'debitCredit') continue;
-    const same = compact(normaliseHeader(m.templateColumn)) === compact(normaliseHeader(m.dataColumn));
-    out.push({
-      templateColumn: m.templateColumn,
-      dataColumn: m.dataColumn,
-      confidence: m.confidence,
-      reason: same ? 'exact' : 'synonym',
-      ...(m.transform !== undefined && !Array.isArray(m.transform) ? { transform: m.transform } : {}),
-    });
-  }
-  return out;
-}
-
 /** For tests and reasons: the label of a meaning id. */
 export function meaningLabel(id: string): string | undefined {
   return meaningById(id)?.label;
