@@ -11,3 +11,4 @@ export * from './job-metrics';
 export * from './job-events';
 export * from './review-store';
 export * from './batch-store';
+export * from './outage';

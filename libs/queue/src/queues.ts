@@ -34,9 +34,19 @@ export { WEBHOOK_EVENTS } from '@csv-mapper/contracts';
 
 export type MaintenancePayload = Record<string, never>;
 
+/**
+ * A csv job that failed for good, to be finished after the fact (refund, `job.failed`, batch bookkeeping):
+ * its own job, so a database that is down when the csv job fails only delays these steps.
+ */
+export interface JobFailedPayload {
+  jobId: string;
+  cancelled: boolean;
+  error: { code: string; message: string } | null;
+}
+
 /** Every job name per queue with its payload type. */
 export interface JobPayloads {
-  'csv-jobs': { 'process-csv': ProcessCsvPayload };
+  'csv-jobs': { 'process-csv': ProcessCsvPayload; 'job-failed': JobFailedPayload };
   webhooks: { deliver: WebhookDeliveryPayload; dispatch: WebhookDispatchPayload };
   maintenance: {
     'monthly-quota-reset': MaintenancePayload;

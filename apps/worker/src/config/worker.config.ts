@@ -15,7 +15,12 @@ import {
 import { hostname } from 'node:os';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
 import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
-import { parseClusterNodes, type BlobStoreSettings, type ClusterNodes } from '@csv-mapper/queue';
+import {
+  parseClusterNodes,
+  type BlobStoreSettings,
+  type ClusterNodes,
+  type OutagePolicy,
+} from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env.
@@ -77,6 +82,14 @@ export class WorkerEnv {
   /** Shown as the job's `processedBy` (BullMQ); default `<hostname>:<pid>`, which names the process. */
   @IsOptional() @IsString() @MinLength(1) WORKER_NAME?: string;
   @IsIn(['0', '1']) ENABLE_CRON: '0' | '1' = '1';
+  /**
+   * How long a job waits out Postgres or Redis being unreachable (from the first failed attempt of the
+   * outage) before it fails for good; attempts used by an outage do not count against its 3 attempts.
+   */
+  @IsInt() @Min(1000) @Max(86_400_000) JOB_OUTAGE_RETRY_MS: number = 600_000;
+  /** First wait after an outage error; each next one doubles (with jitter) up to JOB_OUTAGE_BACKOFF_MAX_MS. */
+  @IsInt() @Min(10) @Max(600_000) JOB_OUTAGE_BACKOFF_MS: number = 1000;
+  @IsInt() @Min(10) @Max(3_600_000) JOB_OUTAGE_BACKOFF_MAX_MS: number = 30_000;
   /** Lifetime of result blobs in Redis. */
   @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
   // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
@@ -138,6 +151,8 @@ export class WorkerConfig {
   readonly engineThreads: number;
   readonly shutdownGraceMs: number;
   readonly enableCron: boolean;
+  /** How jobs wait out a database or Redis outage (JOB_OUTAGE_*). */
+  readonly outage: OutagePolicy;
   readonly webhookAllowedIps: readonly AllowRule[];
   readonly webhookTimeoutMs: number;
   readonly webhookRetryScale: number;
@@ -168,6 +183,11 @@ export class WorkerConfig {
     this.engineThreads = e.ENGINE_THREADS;
     this.shutdownGraceMs = e.SHUTDOWN_GRACE_MS;
     this.enableCron = e.ENABLE_CRON === '1';
+    this.outage = {
+      budgetMs: e.JOB_OUTAGE_RETRY_MS,
+      baseDelayMs: e.JOB_OUTAGE_BACKOFF_MS,
+      maxDelayMs: Math.max(e.JOB_OUTAGE_BACKOFF_MS, e.JOB_OUTAGE_BACKOFF_MAX_MS),
+    };
     this.webhookAllowedIps = parseAllowList(e.WEBHOOK_ALLOWED_IPS);
     this.webhookTimeoutMs = e.WEBHOOK_TIMEOUT_MS;
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;

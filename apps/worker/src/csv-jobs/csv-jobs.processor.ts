@@ -1,7 +1,8 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { StalledJobsService } from '../metrics/stalled-jobs.service';
 import { Logger } from '@nestjs/common';
-import { Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, Job, Queue, UnrecoverableError } from 'bullmq';
+import { DataSource } from 'typeorm';
 import {
   applyMapping,
   isCsvEngineError,
@@ -14,8 +15,13 @@ import {
   BatchStore,
   BlobNotFoundError,
   BlobStore,
+  deferForOutage,
+  isInfrastructureError,
+  JOB_RETENTION,
   JobDurationMetrics,
   jobEventBase,
+  jobIdFrom,
+  OutageBudgetExhaustedError,
   QUEUES,
   ISSUES_MAX,
   loadPatch,
@@ -24,6 +30,7 @@ import {
   saveIssues,
   UserJobIndex,
   type BatchEventFile,
+  type JobFailedPayload,
   type JobProgress,
   type ProcessCsvPayload,
   type ProcessCsvResult,
@@ -52,6 +59,16 @@ export class JobFailedError extends UnrecoverableError {
   }
 }
 
+/** What a client sees when the service was unreachable for the whole outage budget (no host, no driver text). */
+const OUTAGE_MESSAGE =
+  'The job could not run because our database or queue was unavailable for too long. ' +
+  'Nothing was counted against your monthly rows: run the job again.';
+/** What a client sees after an unexpected error (the details go to the worker's log only). */
+const INTERNAL_MESSAGE =
+  'The job failed because of an error on our side, not in your file. Run it again; if it fails again, contact support.';
+/** A refund and `job.failed` wait out an outage this long (then the failure is logged for an operator). */
+const FINISH_FAILED_BUDGET_MS = 24 * 3600_000;
+
 /** Files from this size on are mapped with ENGINE_THREADS threads. */
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 
@@ -73,6 +90,8 @@ export class CsvJobsProcessor extends WorkerHost {
     private readonly config: WorkerConfig,
     private readonly stalled: StalledJobsService,
     private readonly batches: BatchStore,
+    private readonly ds: DataSource,
+    @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue,
   ) {
     super();
   }
@@ -90,38 +109,117 @@ export class CsvJobsProcessor extends WorkerHost {
     await this.metrics.observe(outcome, seconds).catch(() => undefined);
   }
 
-  /** Final failure (bad input, cancel, or retries exhausted): give back the reservation, tell webhooks. */
+  /**
+   * Final failure (bad input, cancel, retries or the outage budget exhausted): the refund, `job.failed` and
+   * the batch bookkeeping run as their own `job-failed` job (one per csv job), which waits out a database
+   * that is down, instead of being tried once here and lost.
+   */
   @OnWorkerEvent('failed')
-  async onFailed(job: Job<ProcessCsvPayload> | undefined, err: Error): Promise<void> {
-    if (!job || job.name !== 'process-csv') return;
+  async onFailed(job: Job | undefined, err: Error): Promise<void> {
+    if (!job) return;
+    if (job.name === 'job-failed') {
+      this.logger.error(
+        `job ${(job.data as JobFailedPayload).jobId}: refund/job.failed not done: ${err.message}`,
+      );
+      return;
+    }
+    if (job.name !== 'process-csv') return;
     const final =
       err instanceof UnrecoverableError ||
       err.name === 'UnrecoverableError' ||
       job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
     await this.observe(job, 'failed');
-    const p = job.data;
-    await this.quota
-      .release(job.id as string, p.userId, p.maxRows, p.dataFilename, jobTeamOf(p))
-      .catch(() => undefined);
     const cancelled = err instanceof JobCancelledError || err.message === new JobCancelledError().message;
-    const progress = (typeof job.progress === 'object' ? job.progress : null) as JobProgress | null;
-    const event = cancelled ? 'job.cancelled' : 'job.failed';
-    await this.webhooks
-      .dispatch(jobTeamOf(p), event, job.id as string, {
-        ...jobEventBase(job.id as string, p, cancelled ? 'cancelled' : 'failed'),
-        rowsRead: progress?.rowsDone ?? 0,
-        warningCount: progress?.warnings ?? 0,
-        error: cancelled
-          ? null
-          : { code: err instanceof JobFailedError ? err.code : 'JOB_FAILED', message: err.message },
+    const payload: JobFailedPayload = {
+      jobId: job.id as string,
+      cancelled,
+      error: cancelled
+        ? null
+        : { code: err instanceof JobFailedError ? err.code : 'JOB_FAILED', message: err.message },
+    };
+    await this.queue
+      .add('job-failed', payload, {
+        jobId: jobIdFrom(QUEUES.csvJobs, `job-failed:${job.id}`),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5000, jitter: 0.5 },
+        // Not kept once done: the queue's completed jobs stay the users' jobs.
+        removeOnComplete: true,
+        removeOnFail: JOB_RETENTION.removeOnFail,
       })
-      .catch((e: Error) => this.logger.warn(`webhook dispatch failed: ${e.message}`));
-    await this.finishBatchFile(job.id as string, p, {
+      .catch((e: Error) => this.logger.error(`job ${job.id}: could not queue its refund: ${e.message}`));
+  }
+
+  /** Gives back the failed job's reservation (once: usage_history.job_id), then tells webhooks and the batch. */
+  private async finishFailed(job: Job<JobFailedPayload>): Promise<{ refunded: boolean }> {
+    const { jobId, cancelled, error } = job.data;
+    const csv = (await Job.fromId(this.queue, jobId)) as Job<ProcessCsvPayload> | undefined;
+    if (!csv) return { refunded: false };
+    const p = csv.data;
+    await this.quota.release(jobId, p.userId, p.maxRows, p.dataFilename, jobTeamOf(p));
+    const progress = (typeof csv.progress === 'object' ? csv.progress : null) as JobProgress | null;
+    await this.webhooks.dispatch(jobTeamOf(p), cancelled ? 'job.cancelled' : 'job.failed', jobId, {
+      ...jobEventBase(jobId, p, cancelled ? 'cancelled' : 'failed'),
+      rowsRead: progress?.rowsDone ?? 0,
+      warningCount: progress?.warnings ?? 0,
+      error,
+    });
+    await this.finishBatchFile(jobId, p, {
       state: cancelled ? 'cancelled' : 'failed',
       rowsWritten: 0,
       warningCount: progress?.warnings ?? 0,
-    }).catch((e: Error) => this.logger.warn(`batch bookkeeping failed: ${e.message}`));
+    });
+    return { refunded: true };
+  }
+
+  /**
+   * What an attempt's error becomes: an outage puts the job back to wait (DelayedError, no attempt used) or,
+   * past its budget, fails it with a message that names no host; an unexpected error is logged here and
+   * reaches the client as a generic message (BullMQ still retries it up to the job's attempts).
+   */
+  private async attemptError(
+    job: Job,
+    token: string | undefined,
+    err: unknown,
+    budgetMs: number,
+  ): Promise<Error> {
+    if (err instanceof UnrecoverableError || err instanceof DelayedError) return err;
+    if (isInfrastructureError(err) || (await this.databaseDown())) {
+      try {
+        return await deferForOutage(job, token, { ...this.config.outage, budgetMs });
+      } catch (e) {
+        if (!(e instanceof OutageBudgetExhaustedError)) return e as Error;
+        this.logger.error(
+          `job ${job.id}: gave up after waiting out an outage for ${e.waitedMs} ms: ${String(err)}`,
+        );
+        return new JobFailedError('SERVICE_UNAVAILABLE', OUTAGE_MESSAGE);
+      }
+    }
+    this.logger.error(
+      `job ${job.id} attempt ${job.attemptsMade + 1} failed: ${(err as Error)?.stack ?? String(err)}`,
+    );
+    return new Error(INTERNAL_MESSAGE);
+  }
+
+  /**
+   * For errors that carry no code (pg's "connection terminated" has none): the database not answering a
+   * `SELECT 1` within 3 s right now makes it an outage.
+   */
+  private async databaseDown(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.ds.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), 3000);
+        }),
+      ]);
+      return false;
+    } catch {
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** One file of a bulk upload has ended: the last one raises `batch.completed` (once). */
@@ -145,8 +243,23 @@ export class CsvJobsProcessor extends WorkerHost {
     this.stalled.seen(this.worker.name, jobId);
   }
 
-  async process(job: Job<ProcessCsvPayload>): Promise<ProcessCsvResult> {
+  async process(job: Job, token?: string): Promise<ProcessCsvResult | { refunded: boolean }> {
+    if (job.name === 'job-failed') {
+      try {
+        return await this.finishFailed(job as Job<JobFailedPayload>);
+      } catch (err) {
+        throw await this.attemptError(job, token, err, FINISH_FAILED_BUDGET_MS);
+      }
+    }
     if (job.name !== 'process-csv') throw new UnrecoverableError(`No handler for csv job "${job.name}"`);
+    try {
+      return await this.run(job as Job<ProcessCsvPayload>);
+    } catch (err) {
+      throw await this.attemptError(job, token, err, this.config.outage.budgetMs);
+    }
+  }
+
+  private async run(job: Job<ProcessCsvPayload>): Promise<ProcessCsvResult> {
     const p = job.data;
     const jobId = job.id as string;
     if (await this.index.isCancelled(jobId)) throw new JobCancelledError();
