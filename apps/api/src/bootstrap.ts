@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { assertNoEviction, blobStoreOrigin, createRedis } from '@csv-mapper/queue';
+import { assertNoEviction, blobStoreOrigin, createRedis, isInfrastructureError } from '@csv-mapper/queue';
 import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
@@ -28,7 +28,15 @@ function repoRoot(): string {
   return process.cwd();
 }
 
-export class StartupError extends Error {}
+export class StartupError extends Error {
+  /** `unreachable`: Postgres or Redis did not answer (the api waits for them) rather than being misconfigured. */
+  constructor(
+    message: string,
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Checks that Postgres and Redis answer before Nest starts, so failures are one clear line each. */
 export async function preflight(config: ApiConfig): Promise<void> {
@@ -47,6 +55,7 @@ export async function preflight(config: ApiConfig): Promise<void> {
     throw new StartupError(
       `Cannot reach Redis at ${redact(config.redisUrl)} (${msg}). Start it with: docker compose up -d redis ` +
         `(or: redis-server --daemonize yes --port 6379)`,
+      true,
     );
   } finally {
     redis.disconnect();
@@ -60,10 +69,18 @@ export async function preflight(config: ApiConfig): Promise<void> {
     throw new StartupError(
       `Cannot reach Postgres at ${redact(config.databaseUrl)} (${(err as Error).message}). ` +
         `Start it with: docker compose up -d postgres`,
+      postgresUnreachable(err),
     );
   } finally {
     await pg.end().catch(() => undefined);
   }
+}
+
+/** Down, refusing, starting up or not answering — not a missing database or refused login (those exit). */
+function postgresUnreachable(err: unknown): boolean {
+  if (isInfrastructureError(err)) return true;
+  const code = (err as { code?: unknown }).code;
+  return !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code));
 }
 
 function redact(url: string): string {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadApiConfig } from './config/api.config';
 import { createApiApp, preflight, StartupError } from './bootstrap';
+import { waitForDependencies } from './health/dependency-gate';
 
 async function main(): Promise<void> {
   let config;
@@ -13,8 +14,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  let releasePort: () => Promise<void>;
   try {
-    await preflight(config);
+    // Postgres or Redis down: wait for them (the port answers 503 meanwhile) instead of exiting.
+    releasePort = await waitForDependencies({
+      port: config.port,
+      host: config.host,
+      check: () => preflight(config),
+      unreachable: (err) => err instanceof StartupError && err.unreachable,
+      log: (line) => console.error(`api: ${line}`),
+    });
   } catch (err) {
     if (err instanceof StartupError) {
       console.error(`api: ${err.message}`);
@@ -23,6 +32,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await createApiApp(config);
+  await releasePort();
   await app.listen(config.port, config.host);
   console.log(`CSV Mapper api listening on ${config.appUrl} (port ${config.port})`);
 }
