@@ -4,9 +4,10 @@ import type { InputEncoding, UpdateUploadRequest, UploadRecord } from '@csv-mapp
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { updateUpload } from '../api/update-upload';
 import type { MapperFile } from '../hooks/use-mapper-state';
+import { HeaderRowPicker } from './header-row-picker';
 
-// "Detected": how an uploaded file was read (encoding, delimiter, header row, rows, columns, and the sheet
-// of a workbook), with a control for each. A change reads the stored file again on the server (PATCH
+// "Detected": how an uploaded file was read (encoding, delimiter, header row or none, rows, columns, and the
+// sheet of a workbook), with a control for each. A change reads the stored file again on the server (PATCH
 // /api/upload/:id); nothing is uploaded again.
 
 const ENCODINGS: { value: InputEncoding; label: string }[] = [
@@ -128,7 +129,11 @@ export function ReadingPanel({ kind, file, onReread, onUnauthorized }: ReadingPa
               DELIMITERS,
               (v) => void choose({ delimiter: v as UpdateUploadRequest['delimiter'] }),
             )}
-        {fact('Header row', `Line ${file.headerRow}`, `${kind}-read-header-row`)}
+        {fact(
+          'Header row',
+          file.headerRow === 0 ? 'None' : `Line ${file.headerRow}`,
+          `${kind}-read-header-row`,
+        )}
         {fact('Rows', (file.rowCount ?? 0).toLocaleString('en-GB'), `${kind}-read-rows`)}
         {fact('Columns', String(file.headers.length), `${kind}-read-columns`)}
       </Grid>
@@ -139,59 +144,14 @@ export function ReadingPanel({ kind, file, onReread, onUnauthorized }: ReadingPa
         </Alert.Root>
       ) : null}
       {file.firstLines.length > 0 ? (
-        <Box mt="3">
-          <Text fontSize="xs" color="fg.muted" mb="1" id={`${kind}-lines-label`}>
-            The first lines of the file: choose the one that holds the column names.
-          </Text>
-          <Stack
-            as="ol"
-            gap="0"
-            borderWidth="1px"
-            borderRadius="md"
-            overflow="hidden"
-            aria-labelledby={`${kind}-lines-label`}
-          >
-            {file.firstLines.map((l) => {
-              const current = l.line === file.headerRow;
-              return (
-                <Box as="li" key={l.line} listStyleType="none">
-                  <chakra.button
-                    type="button"
-                    display="flex"
-                    alignItems="center"
-                    w="full"
-                    gap="3"
-                    px="2"
-                    py="1"
-                    textAlign="left"
-                    fontSize="xs"
-                    fontFamily="mono"
-                    bg={current ? 'blue.subtle' : 'transparent'}
-                    _hover={{ bg: current ? 'blue.subtle' : 'bg.muted' }}
-                    aria-pressed={current}
-                    disabled={busy}
-                    data-testid={`${kind}-line-${l.line}`}
-                    onClick={() => {
-                      if (!current) void choose({ headerRow: l.line });
-                    }}
-                  >
-                    <Text as="span" color="fg.muted" minW="7" textAlign="right" flexShrink={0}>
-                      {l.line}
-                    </Text>
-                    <Text as="span" truncate minW="0" fontWeight={current ? 'semibold' : 'normal'}>
-                      {l.cells.join(' · ')}
-                    </Text>
-                    {current ? (
-                      <Text as="span" ml="auto" flexShrink={0} color="blue.fg" fontFamily="body">
-                        header
-                      </Text>
-                    ) : null}
-                  </chakra.button>
-                </Box>
-              );
-            })}
-          </Stack>
-        </Box>
+        <HeaderRowPicker
+          kind={kind}
+          lines={file.firstLines}
+          headerRow={file.headerRow}
+          detectedHeaderRow={file.detectedHeaderRow}
+          busy={busy}
+          onChoose={(headerRow) => void choose({ headerRow })}
+        />
       ) : null}
     </Box>
   );

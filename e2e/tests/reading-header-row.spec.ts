@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { newUser, signUp } from '../fixtures/helpers';
+
+// Issue 26, Browser (Chromium): the Detected panel's header-row choice. A headerless bank file is read
+// with "No header row" (chosen from the keyboard) and the download keeps its first transaction; a header
+// below a 12-line preamble is chosen from the scrolling list of the first lines, where the line detection
+// picked is marked "detected". Screenshots at 1280 and 375 px.
+
+const SCREEN_DIR = path.resolve(__dirname, '../../test-output/reading-screens');
+
+const HEADERLESS =
+  '01/31/2024,-3.50,COFFEE SHOP\r\n02/01/2024,2000.00,PAYROLL ACME\r\n02/02/2024,-45.10,GROCER\r\n';
+
+const PREAMBLE = [
+  'Umsatzanzeige;Datei erstellt am: 25.02.2024 14:03',
+  'IBAN;DE12 5001 0517 0648 4898 90',
+  'Kontoname;Girokonto',
+  'Bank;ING',
+  'Kunde;Erika Mustermann',
+  'Zeitraum;01.01.2024 - 31.01.2024',
+  'Saldo;1.234,56;EUR',
+  'Sortierung;Datum absteigend',
+  'In der CSV-Datei finden Sie alle bereits gebuchten Umsätze.',
+  'Die vorgemerkten Umsätze werden nicht aufgenommen.',
+  'Stand;25.02.2024',
+  'Konto;Girokonto 0648489890',
+];
+const ING = `${PREAMBLE.join('\n')}\nBuchung;Verwendungszweck;Betrag\n31.01.2024;Miete Januar;-850,00\n15.01.2024;Gehalt;2.100,00\n02.01.2024;Bäckerei;-4,20\n`;
+
+async function choose(page: Page, kind: 'template' | 'data', name: string, content: string) {
+  const zone = page.getByTestId(`${kind}-dropzone`);
+  await expect(zone.getByText(`Drop your ${kind} CSV or Excel file here`)).toBeVisible();
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    zone.getByRole('button', { name: 'Choose File' }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+/** Uploads the data file and answers the header row the server detected (from the upload's answer). */
+async function uploadData(page: Page, name: string, content: string): Promise<number> {
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/upload') && r.request().method() === 'POST'),
+    choose(page, 'data', name, content),
+  ]);
+  return ((await answer.json()) as { headerRow: number }).headerRow;
+}
+
+const stepButton = (page: Page, n: number) =>
+  page
+    .getByRole('navigation', { name: 'Wizard steps' })
+    .getByRole('button', { name: new RegExp(`^${n}\\. `) });
+
+async function start(page: Page, width: number, who: string, template: string) {
+  await page.setViewportSize({ width, height: 900 });
+  await signUp(page, newUser(`${who}${width}`));
+  await page.goto('/csv-mapper');
+  await choose(page, 'template', 'template.csv', template);
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+}
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.getByTestId('data-reading').scrollIntoViewIfNeeded();
+  fs.mkdirSync(SCREEN_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREEN_DIR, name), fullPage: true });
+}
+
+for (const width of [1280, 375]) {
+  test(`"No header row" reads a headerless bank file, chosen from the keyboard; the first transaction is kept (${width} px)`, async ({
+    page,
+  }) => {
+    await start(page, width, 'nohdr', 'Date,Amount,Description\r\n');
+    const detected = await uploadData(page, 'wells.csv', HEADERLESS);
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await stepButton(page, 2).click();
+    const panel = page.getByTestId('data-reading');
+    // Start from a header on line 1 (the first transaction as column names), whatever was detected.
+    if (detected !== 1) await panel.getByTestId('data-line-1').click();
+    await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 1');
+    await expect(panel.getByTestId('data-read-rows')).toHaveText('2');
+    // The marks say which line is in use and which one detection picked.
+    await expect(panel.getByTestId('data-line-1')).toContainText('header');
+    const detectedChoice = panel.getByTestId(detected === 0 ? 'data-no-header-row' : `data-line-${detected}`);
+    await expect(detectedChoice).toContainText('detected');
+    await expect(panel.getByTestId('data-header-rows').getByText('detected', { exact: true })).toHaveCount(1);
+
+    // Keyboard only: Tab reaches the list at the line in use; Home moves to "No header row"; Enter chooses.
+    await panel.getByTestId('data-read-delimiter').focus();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByTestId('data-line-1')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(panel.getByTestId('data-line-2')).toBeFocused();
+    await page.keyboard.press('Home');
+    const none = panel.getByTestId('data-no-header-row');
+    await expect(none).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel.getByTestId('data-read-header-row')).toHaveText('None');
+    await expect(none).toHaveAttribute('aria-pressed', 'true');
+    await expect(none).toContainText('in use');
+    await expect(none).toBeFocused();
+    await expect(panel.getByTestId('data-read-rows')).toHaveText('3');
+    await expect(panel.getByTestId('data-read-columns')).toHaveText('3');
+    await expect(page.getByTestId('data-uploaded').locator('.chakra-badge')).toHaveText([
+      'Column 1',
+      'Column 2',
+      'Column 3',
+    ]);
+    await expect(page.getByTestId('data-uploaded')).toContainText('3 columns, 3 rows detected');
+    await noSidewaysScroll(page);
+    await screenshot(page, `no-header-row-${width}.png`);
+
+    await stepButton(page, 3).click();
+    const clear = page.getByRole('button', { name: 'Clear suggestions' });
+    if (await clear.isVisible()) await clear.click();
+    for (const [t, d] of [
+      ['Date', 'Column 1'],
+      ['Amount', 'Column 2'],
+      ['Description', 'Column 3'],
+    ]) {
+      await page.getByRole('combobox', { name: `Data column for ${t}` }).selectOption(d);
+    }
+    const generate = page.getByRole('button', { name: 'Generate CSV' });
+    await generate.scrollIntoViewIfNeeded();
+    await generate.click();
+    await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+    const [dl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(fs.readFileSync(await dl.path(), 'utf8').replace(/^\uFEFF/, '')).toBe(
+      `Date,Amount,Description\r\n${HEADERLESS}`,
+    );
+  });
+
+  test(`a header on record 13, below 12 lines of account details, is chosen from the scrolling list (${width} px)`, async ({
+    page,
+  }) => {
+    await start(page, width, 'rec13', 'Datum,Text,Betrag\r\n');
+    const detected = await uploadData(page, 'ing.csv', ING);
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await stepButton(page, 2).click();
+    const panel = page.getByTestId('data-reading');
+    const list = panel.getByTestId('data-header-rows');
+    // Every record of the file is offered (the picker once stopped at 10), in a list that scrolls by itself.
+    await expect(list.getByRole('button')).toHaveCount(17); // "No header row" + 16 records
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const detectedChoice = panel.getByTestId(detected === 0 ? 'data-no-header-row' : `data-line-${detected}`);
+    await expect(detectedChoice).toContainText('detected');
+
+    // Start from line 1, then pick line 13 further down the list.
+    if (detected !== 1) await panel.getByTestId('data-line-1').click();
+    await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 1');
+    const line13 = panel.getByTestId('data-line-13');
+    await expect(line13).toContainText('Buchung · Verwendungszweck · Betrag');
+    await line13.click();
+    await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 13');
+    await expect(line13).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel.getByTestId('data-read-rows')).toHaveText('3');
+    await expect(panel.getByTestId('data-read-delimiter')).toHaveValue(';');
+    await expect(page.getByTestId('data-uploaded').locator('.chakra-badge')).toHaveText([
+      'Buchung',
+      'Verwendungszweck',
+      'Betrag',
+    ]);
+    // The line in use stays in view inside the list.
+    const inView = await line13.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const frame = (el.closest('ol') as HTMLElement).getBoundingClientRect();
+      return box.top >= frame.top && box.bottom <= frame.bottom;
+    });
+    expect(inView).toBe(true);
+    await noSidewaysScroll(page);
+    await screenshot(page, `header-row-13-${width}.png`);
+  });
+}
