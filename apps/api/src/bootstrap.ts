@@ -15,6 +15,7 @@ import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
 import { dynamicCompression, PrecompressedAssets } from './common/compression';
 import { verifyJsonBody } from './common/json-depth';
+import { bodyTimeout, requestsPerIp } from './common/request-bounds.middleware';
 import { rejectNulCharacters } from './common/text-input.middleware';
 import { ApiConfig } from './config/api.config';
 
@@ -103,6 +104,9 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // First of all, so a flood is refused before any work and a trickled body is cut at HTTP_BODY_TIMEOUT_MS.
+  app.use(requestsPerIp(config.requestsPerIp));
+  app.use(bodyTimeout(config.http.bodyTimeout));
   const storageOrigin = blobStoreOrigin(config.blobStore);
   app.use(
     helmet({

@@ -62,6 +62,8 @@ export class ApiEnv {
   @IsInt() @Min(100) HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 65_000;
   @IsInt() @Min(50) HTTP_TIMEOUT_CHECK_MS: number = 5_000;
   @IsInt() @Min(1) UPLOADS_PER_IP: number = 4;
+  @IsInt() @Min(100) HTTP_BODY_TIMEOUT_MS: number = 30_000;
+  @IsInt() @Min(1) REQUESTS_PER_IP: number = 100;
   @IsInt() @Min(1) MEMORY_STORE_MAX_FILE_MB: number = 100;
   // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
   @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
@@ -125,7 +127,11 @@ export class ApiConfig {
     requestTimeout: number;
     keepAliveTimeout: number;
     checkMs: number;
+    /** A non-upload request's body must arrive within this (uploads have requestTimeout). */
+    bodyTimeout: number;
   };
+  /** Requests one client IP may have in flight at once (per instance); more get 429. */
+  readonly requestsPerIp: number;
   /** Uploads one client IP may have in flight at once; more get 429. */
   readonly uploadsPerIp: number;
   /** The largest file the in-Redis store takes, whatever the plan ("unlimited" included), in bytes. */
@@ -167,7 +173,9 @@ export class ApiConfig {
       requestTimeout: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeout: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       checkMs: e.HTTP_TIMEOUT_CHECK_MS,
+      bodyTimeout: e.HTTP_BODY_TIMEOUT_MS,
     };
+    this.requestsPerIp = e.REQUESTS_PER_IP;
     this.uploadsPerIp = e.UPLOADS_PER_IP;
     this.memoryStoreMaxFileBytes = e.MEMORY_STORE_MAX_FILE_MB * 1024 * 1024;
     this.blobStore =
