@@ -81,9 +81,8 @@ export async function runRecipe(input: RunInput): Promise<RunOutcome> {
     input: {
       ...(reading.encoding ? { encoding: reading.encoding } : {}),
       ...(reading.delimiter ? { delimiter: reading.delimiter } : {}),
-      // 0: the file has no header row (every record is data, columns `Column 1…N`).
-      ...(reading.headerRow === 0 ? { header: false } : {}),
-      ...(reading.headerRow ? { headerRow: reading.headerRow } : {}),
+      // headerRow 0: the file has no header row (every record is data, columns `Column 1…N`).
+      ...(reading.headerRow !== undefined ? { headerRow: reading.headerRow } : {}),
     },
     ...writeOptionsOf(output),
     ...(recipe.templateRules && Object.keys(recipe.templateRules).length > 0

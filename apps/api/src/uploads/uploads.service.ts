@@ -228,7 +228,7 @@ export class UploadsService {
           sheet: choices.sheet ?? info.sheet,
           sheets: info.sheets,
           limits: this.workbookLimits(user),
-          inspect: { sampleRows: 5, ...headerRowOption(choices.headerRow) },
+          inspect: { sampleRows: 5, headerRow: choices.headerRow },
         });
         inspection = wb.inspection;
         next = infoOf(info.type, inspection, { format, sheet: wb.sheet, sheets: wb.sheets, choices });
@@ -238,7 +238,7 @@ export class UploadsService {
           sampleRows: 5,
           encoding: choices.encoding,
           delimiter: choices.delimiter,
-          ...headerRowOption(choices.headerRow),
+          headerRow: choices.headerRow,
         });
         next = infoOf(info.type, inspection, { format, choices });
       }
@@ -458,19 +458,13 @@ function infoOf(
 
 /** The read options that reproduce what was decided at upload (or chosen since). */
 export function readOptionsOf(info: UploadInfo): ReadOptions {
-  if (info.format === 'xlsx')
-    return { encoding: 'utf-8', delimiter: ',', ...headerRowOption(info.headerRow) };
+  // headerRow 0: no header row (every record is data, columns `Column 1…N`).
+  if (info.format === 'xlsx') return { encoding: 'utf-8', delimiter: ',', headerRow: info.headerRow };
   return {
     encoding: info.encoding,
     delimiter: info.delimiter as ReadOptions['delimiter'],
-    ...headerRowOption(info.headerRow),
+    headerRow: info.headerRow,
   };
-}
-
-/** A header row for the engine's read options: 0 is "no header row" (every record is data). */
-function headerRowOption(headerRow: number | undefined): Pick<ReadOptions, 'headerRow' | 'header'> {
-  if (headerRow === undefined) return {};
-  return headerRow === 0 ? { header: false } : { headerRow };
 }
 
 /** What the reader must do before the CSV reader sees the bytes (a workbook: which sheet). */
