@@ -101,8 +101,9 @@ function timeIt(): void {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   const p95 = times[Math.floor(times.length * 0.95)];
+  // the machine is shared: the fastest run says what the code costs, the median what the load adds
   console.log(
-    `suggest: 60 data columns × 200 sample rows against 40 template columns — median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (goal ≤ 50 ms) ${median <= 50 ? 'OK' : 'MISSED'}`,
+    `suggest: 60 data columns × 200 sample rows against 40 template columns — median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, fastest ${times[0].toFixed(2)} ms (goal ≤ 50 ms) ${median <= 50 ? 'OK' : 'MISSED'}`,
   );
 }
 

@@ -92,8 +92,10 @@ const TRUE_FALSE = new Set([
 ]);
 
 export interface ValueProfile {
-  /** Values looked at (including empty ones). */
+  /** Values given (including empty ones). */
   total: number;
+  /** Share of the values given that are not empty. */
+  filled: number;
   /** Non-empty values. */
   n: number;
   distinct: number;
@@ -174,11 +176,14 @@ function phoneShape(v: string): 'strong' | 'weak' | null {
   return /^\+|^00|[\s()./-]/.test(s) || /^0\d{9,10}$/.test(s) ? 'strong' : 'weak';
 }
 
+const MAX_DISTINCT = 100;
+
 export function profileValues(values: readonly string[] | undefined): ValueProfile | null {
   if (!values) return null;
   const { names, a2, a3 } = countries();
   const p: ValueProfile = {
     total: values.length,
+    filled: 0,
     n: 0,
     distinct: 0,
     avgLength: 0,
@@ -204,9 +209,15 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
   let length = 0;
   // each distinct value is looked at once and counted as often as it occurs
   const counts = new Map<string, number>();
+  // up to 100 distinct values tell the shares well enough (a profile is made per column per request)
+  let nonEmpty = 0;
   for (const raw of values) {
     const v = raw.trim();
-    if (v !== '') counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (v === '') continue;
+    const seenBefore = counts.get(v);
+    nonEmpty++;
+    if (seenBefore === undefined && counts.size >= MAX_DISTINCT) continue;
+    counts.set(v, (seenBefore ?? 0) + 1);
   }
   for (const [v, c] of counts) {
     p.n += c;
@@ -261,6 +272,7 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
     }
   }
   p.distinct = seen.size;
+  p.filled = values.length === 0 ? 0 : nonEmpty / values.length;
   p.avgLength = p.n === 0 ? 0 : length / p.n;
   if (p.n > 0) {
     for (const k of [

@@ -492,7 +492,7 @@ export function suggestColumnMappings(input: SuggestInput): {
   // an empty column's value fit already says it is empty
   const fill = (di: number) => {
     const p = profiles[di];
-    return !p || p.n === 0 ? 1 : 0.85 + 0.15 * (p.n / p.total);
+    return !p || p.n === 0 ? 1 : 0.85 + 0.15 * p.filled;
   };
 
   /** The kind of values a template column holds: its meaning's, else its rule type's. */
