@@ -1,7 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { loadWorkerConfig } from '../../worker/src/config/worker.config';
+import { WorkerModule } from '../../worker/src/worker.module';
+import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
 
 // Issue 27 through the real entry points: upload → POST /api/mappings/suggest → POST /api/process, the
 // suggested pairs sent back unchanged (only confidence and reason dropped) and the result's bytes compared.
@@ -356,5 +359,55 @@ describe('POST /api/mappings/suggest (e2e)', () => {
       .send({ dataFileId: d.body.id, templateFileId: t.body.id, mappings: asPairs(res.body.mappings) })
       .expect(200);
     expect(run.body.csvData).toBe('Email,Name\nada@example.com,Ada Lovelace\n');
+  });
+});
+
+describe('left empty and coalesce in a saved mapping run as a background job (real worker)', () => {
+  let app: INestApplication;
+  let worker: INestApplicationContext;
+  beforeAll(async () => {
+    app = await startApp();
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
+      logger: false,
+    });
+    await worker.init();
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await app?.close();
+  });
+
+  it('mappingId + async + unmappedColumns: "empty": the job writes them empty and its totals list them', async () => {
+    const { agent } = await signUp(app, 'business');
+    const templateFileId = await uploadId(agent, 'template', 'Name,Email,Phone,Notes\n');
+    const dataFileId = await uploadId(
+      agent,
+      'data',
+      'Who,Mobile,Home\nAda,,020 7946 0000\nBo,07700 900123,\n',
+    );
+    const saved = await agent
+      .post('/api/mappings')
+      .set(H)
+      .send({
+        name: 'Contacts',
+        templateHeaders: ['Name', 'Email', 'Phone', 'Notes'],
+        dataHeaders: ['Who', 'Mobile', 'Home'],
+        mappings: [
+          { templateColumn: 'Name', dataColumn: 'Who' },
+          { templateColumn: 'Email', empty: true },
+          { templateColumn: 'Phone', transform: { kind: 'coalesce', columns: ['Mobile', 'Home'] } },
+        ],
+      })
+      .expect(201);
+    const queued = await agent
+      .post('/api/process')
+      .set(H)
+      .send({ dataFileId, templateFileId, mappingId: saved.body.id, async: true, unmappedColumns: 'empty' })
+      .expect(202);
+    const view = await waitForJob(agent, queued.body.jobId as string);
+    expect(view).toMatchObject({ state: 'completed', rowsProcessed: 2 });
+    expect((view.totals as { emptyColumns?: string[] }).emptyColumns).toEqual(['Email', 'Notes']);
+    const result = await agent.get(`/api/jobs/${queued.body.jobId as string}/result`).expect(200);
+    expect(result.text).toBe('Name,Email,Phone,Notes\nAda,,020 7946 0000,\nBo,,07700 900123,\n');
   });
 });
