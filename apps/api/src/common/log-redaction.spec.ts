@@ -57,6 +57,17 @@ describe('log redaction', () => {
     });
   });
 
+  it('redacts a key sent as a parameter or header name, with its value', () => {
+    expect(redactParams({ [KEY]: '', page: '1', 'whsec_abc%5F': 'v' })).toEqual({
+      '[REDACTED]': '[REDACTED]',
+      page: '1',
+    });
+    expect(redactHeaders({ [KEY.toLowerCase()]: '1', accept: '*/*' })).toEqual({
+      '[REDACTED]': '[REDACTED]',
+      accept: '*/*',
+    });
+  });
+
   it('the log formatter treats path/url fields as URLs', () => {
     expect(logRedaction.formatters.log({ path: '/reset-password?token=t', msg: KEY, n: 1 })).toEqual({
       path: '/reset-password?token=[REDACTED]',

@@ -77,13 +77,18 @@ export function redactText(s: string): string {
   return s.replace(SECRET_IN_TEXT, `$1_${REDACTED}`);
 }
 
-/** A parsed query or route params object: secret-named entries and secret-looking values replaced. */
+/**
+ * A parsed query or route params object: secret-named entries and secret-looking values replaced, and a
+ * key sent as a parameter's name (`?csvm_…`, issue 28) replaced, name and value.
+ */
 export function redactParams(value: unknown, name = ''): unknown {
-  if (name && SECRET_PARAM_NAME.test(name)) return REDACTED;
+  if (name && (SECRET_PARAM_NAME.test(name) || carriesSecret(name))) return REDACTED;
   if (typeof value === 'string') return carriesSecret(value) ? REDACTED : value;
   if (Array.isArray(value)) return value.map((v) => redactParams(v));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactParams(v, k)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [carriesSecret(k) ? REDACTED : k, redactParams(v, k)]),
+    );
   }
   return value;
 }
@@ -95,7 +100,8 @@ export function redactHeaders(
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (CREDENTIAL_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower)) out[name] = REDACTED;
+    if (carriesSecret(lower)) out[REDACTED] = REDACTED;
+    else if (CREDENTIAL_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower)) out[name] = REDACTED;
     else if (lower === 'referer' || lower === 'location') out[name] = redactUrl(String(value));
     else if (typeof value === 'string') out[name] = carriesSecret(value) ? REDACTED : value;
     else out[name] = value;
