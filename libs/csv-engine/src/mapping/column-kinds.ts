@@ -343,11 +343,11 @@ const DIRECTION_VALUES: readonly (readonly [readonly string[], readonly string[]
   [['af'], ['bij']],
   [
     ['d', 'dr', 'db', 'dr.'],
-    ['c', 'cr', 'cr.'],
+    ['c', 'cr', 'cr.', 'k'],
   ],
   [
     ['debit', 'debet', 'débit', 'debits'],
-    ['credit', 'crédit', 'credits'],
+    ['credit', 'crédit', 'credits', 'kredit'],
   ],
   [['s'], ['h']],
   [['soll'], ['haben']],

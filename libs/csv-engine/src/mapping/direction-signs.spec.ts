@@ -258,6 +258,13 @@ describe('inferred direction columns', () => {
       'S/H',
       ['S'],
     ],
+    [
+      'Swedbank LT D/K (kreditas)',
+      'Date,Amount,Currency,D/K\n2014-10-01,15.31,LTL,D\n2014-10-02,9.40,LTL,K\n',
+      'Amount',
+      'D/K',
+      ['D'],
+    ],
     ['DR/CR', 'Date,Amount,DrCr\n2024-02-01,12.50,DR\n2024-02-02,99.00,CR\n', 'Amount', 'DrCr', ['DR']],
     [
       'Mint debit/credit',
