@@ -410,4 +410,29 @@ describe('left empty and coalesce in a saved mapping run as a background job (re
     const result = await agent.get(`/api/jobs/${queued.body.jobId as string}/result`).expect(200);
     expect(result.text).toBe('Name,Email,Phone,Notes\nAda,,020 7946 0000,\nBo,,07700 900123,\n');
   });
+
+  it('a bulk upload takes unmappedColumns: "empty" too', async () => {
+    const { agent } = await signUp(app, 'business');
+    const templateFileId = await uploadId(agent, 'template', 'Name,Notes\n');
+    const first = await uploadId(agent, 'data', 'Who\nAda\n');
+    const second = await uploadId(agent, 'data', 'Who\nBo\n');
+    const body = {
+      templateFileId,
+      dataFileIds: [first, second],
+      mappings: [{ templateColumn: 'Name', dataColumn: 'Who' }],
+    };
+    const refused = await agent.post('/api/batches').set(H).send(body).expect(400);
+    expect(refused.body.error).toMatch(/Please map all template columns: Notes/);
+    const created = await agent
+      .post('/api/batches')
+      .set(H)
+      .send({ ...body, unmappedColumns: 'empty' })
+      .expect(202);
+    const texts: string[] = [];
+    for (const job of created.body.jobs as { jobId: string }[]) {
+      expect(await waitForJob(agent, job.jobId)).toMatchObject({ state: 'completed' });
+      texts.push((await agent.get(`/api/jobs/${job.jobId}/result`).expect(200)).text);
+    }
+    expect(texts.sort()).toEqual(['Name,Notes\nAda,\n', 'Name,Notes\nBo,\n']);
+  });
 });

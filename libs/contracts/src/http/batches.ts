@@ -4,6 +4,7 @@ import {
   ArrayMinSize,
   ArrayUnique,
   IsArray,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -53,6 +54,10 @@ export class CreateBatchRequest {
   @MaxLength(500, { each: true })
   templateHeaders?: string[];
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) options: OutputOptions = new OutputOptions();
+  /** `"empty"`: template columns without a pair are written empty in every file (as on POST /api/process). */
+  @IsOptional()
+  @IsIn(['empty'], { message: 'unmappedColumns must be "empty" (or left out)' })
+  unmappedColumns?: 'empty';
 }
 
 /** A data file the batch runs: its background job. */
