@@ -59,6 +59,7 @@ const DEBIT_CREDIT_NAMES: readonly (readonly [string, string])[] = [
   ['retrait', 'dépôt'],
   ['charges', 'credits'],
   ['obciążenia', 'uznania'],
+  ['outflow', 'inflow'],
 ];
 
 function normaliseName(s: string): string {

@@ -221,6 +221,7 @@ describe('never a silent blank', () => {
     expect(debitCreditPartner(['Dare', 'Avere'], 1)).toBe(0);
     expect(debitCreditPartner(['Uttag', 'Insättning'], 0)).toBe(1);
     expect(debitCreditPartner(['Débit', 'Crédit'], 0)).toBe(1);
+    expect(debitCreditPartner(['Payee', 'Outflow', 'Inflow'], 2)).toBe(1); // YNAB
     expect(debitCreditPartner(['Amount', 'Credit'], 1)).toBe(-1);
   });
 });
