@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,6 +67,16 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** axe on the Detected panel: nothing serious or critical (the signed-in-a11y suite's tags). */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="data-reading"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
 async function screenshot(page: Page, name: string) {
   await page.getByTestId('data-reading').scrollIntoViewIfNeeded();
   fs.mkdirSync(SCREEN_DIR, { recursive: true });
@@ -114,6 +125,7 @@ for (const width of [1280, 375]) {
     ]);
     await expect(page.getByTestId('data-uploaded')).toContainText('3 columns, 3 rows detected');
     await noSidewaysScroll(page);
+    await accessible(page);
     await screenshot(page, `no-header-row-${width}.png`);
 
     await stepButton(page, 3).click();
@@ -177,6 +189,7 @@ for (const width of [1280, 375]) {
     });
     expect(inView).toBe(true);
     await noSidewaysScroll(page);
+    await accessible(page);
     await screenshot(page, `header-row-13-${width}.png`);
   });
 }
