@@ -753,6 +753,34 @@ describe('more exports', () => {
   });
 });
 
+describe('card statements', () => {
+  const template = ['Date', 'Description', 'Amount'];
+  it('flips the sign when a card statement lists charges as positive amounts', () => {
+    const out = suggest({
+      templateColumns: template,
+      dataColumns: ['Merchant Name', 'Card Used For Transaction', 'Date', 'Time', 'Amount'],
+      samples: {
+        'Card Used For Transaction': ['**** 1234', '**** 4567'],
+        Date: ['01/10/2019', '12/15/2018'],
+        Amount: ['36.33', '13.98', '-50.00'],
+      },
+      inferred: { Amount: { kind: 'number', decimalSeparator: '.' } },
+    });
+    expect(pairOf(out, 'Amount')?.transform).toEqual({ kind: 'number', decimalSeparator: '.', invert: true });
+    expect(pairOf(out, 'Amount')?.reason).toContain('card statement lists charges as positive amounts');
+  });
+
+  it('leaves a payment provider’s card columns alone (positive amounts are money in)', () => {
+    const out = suggest({
+      templateColumns: template,
+      dataColumns: ['id', 'created', 'amount', 'customer_email', 'card_number', 'description'],
+      samples: { amount: ['25.00', '27.50'], customer_email: ['a@example.com', 'b@example.com'] },
+      inferred: { amount: { kind: 'amount', decimals: 2 } },
+    });
+    expect(pairOf(out, 'Amount')?.transform).toEqual({ kind: 'amount', decimals: 2 });
+  });
+});
+
 describe('issue 27: combinations', () => {
   it('Name ← First + Last when the template has one name column', () => {
     const out = suggest({

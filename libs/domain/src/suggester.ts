@@ -450,6 +450,30 @@ function fitsKind(t: SuggestedTransform, kind: ValueKind | null): boolean {
 
 const TEXT_STEPS = new Set(['trim', 'upper', 'lower', 'truncate', 'slug']);
 
+const CARD_WORDS = new Set([
+  'card',
+  'carte',
+  'kaart',
+  'kredietkaart',
+  'tarjeta',
+  'carta',
+  'cartao',
+  'kort',
+  'karte',
+]);
+/** Words that make a card column the paying card: its number, holder or use. */
+const CARD_OF = new Set([
+  'no',
+  'nr',
+  'number',
+  'member',
+  'used',
+  'holder',
+  'numero',
+  'nummer',
+  'kredietkaart',
+]);
+
 const HONORIFICS = new Set(
   'mr|mrs|ms|miss|mx|dr|prof|sir|madam|herr|frau|mme|mlle|m|dhr|mevr|sr|sra|srta|sig|sig ra|dott|sr a|hr|fr'.split(
     '|',
@@ -808,6 +832,28 @@ export function suggestColumnMappings(input: SuggestInput): {
     }
   });
 
+  // a card statement: the card that paid ("Card No.", "Card Member", "Card Used For Transaction") beside
+  // one amount column whose values are mostly positive, with no direction column or debit/credit pair to
+  // sign them, and no customers' emails (a payment provider's export lists its customers' cards, and its
+  // positive amounts are money in)
+  const cardHint =
+    dCols.some((d) => {
+      const w = headerTokens(d);
+      return (
+        w.some((x) => x.startsWith('cardmember') || x.startsWith('kreditkart')) ||
+        (w.some((x) => CARD_WORDS.has(x)) && w.some((x) => CARD_OF.has(x)))
+      );
+    }) && !profiles.some((p) => p !== null && p.n > 0 && p.email >= 0.5);
+  const cardStatement = (di: number): boolean => {
+    if (!cardHint || dKind !== 'bank' || pairT) return false;
+    const inf = inferred[dCols[di]];
+    if (inf && 'sign' in inf && (inf.sign || inf.invert)) return false;
+    const values = (input.samples[dCols[di]] ?? []).map((v) => v.trim()).filter((v) => /\d/.test(v));
+    if (values.length < 2) return false;
+    const negative = values.filter((v) => /^\s*[-(−]|-\s*$|\b(?:CR|DR)\b/i.test(v)).length;
+    // at least two thirds positive: charges outnumber payments and refunds
+    return negative * 3 <= values.length;
+  };
   const mappings: ColumnSuggestion[] = [];
   const unmatched: string[] = [];
   const byTemplate = new Map<string, ColumnSuggestion>();
@@ -823,6 +869,24 @@ export function suggestColumnMappings(input: SuggestInput): {
       const rule = ruleOf(t);
       if (!col && rule?.type === 'date' && rule.format && usable?.kind === 'date')
         transform = { ...usable, output: rule.format };
+      if (tMeaning(ti) === 'amount' && cardStatement(c.single)) {
+        // card exports list charges as positive numbers: money out must come out negative
+        const chain = steps(transform);
+        const head = chain[0];
+        const signed: SuggestedTransform =
+          head && (head.kind === 'amount' || head.kind === 'number')
+            ? { ...head, invert: true }
+            : { kind: 'amount', invert: true };
+        transform =
+          head && (head.kind === 'amount' || head.kind === 'number')
+            ? [signed, ...chain.slice(1)]
+            : [signed, ...chain];
+        if (Array.isArray(transform) && transform.length === 1) transform = transform[0];
+        c.pair.reason = c.pair.reason.replace(
+          /\.$/,
+          '; a card statement lists charges as positive amounts, so the sign is flipped (money out negative).',
+        );
+      }
     } else if (transform && !Array.isArray(transform) && ['combine', 'coalesce'].includes(transform.kind)) {
       // text defaults of the template (trim, lower case, a length limit) follow the combination
       const after = steps(col?.defaultTransform).filter((s) =>
