@@ -138,9 +138,10 @@ for (const width of [1280, 375]) {
 
     // Read with commas: the panel and the headers follow; back to semicolons.
     await panel.getByTestId('data-read-delimiter').selectOption(',');
-    await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 1');
-    await expect(panel.getByTestId('data-read-columns')).toHaveText('1');
-    await expect(page.getByTestId('data-uploaded')).toContainText('1 column, 4 rows detected');
+    // only the rows split (at their decimal commas): the first row is read as the header
+    await expect(panel.getByTestId('data-read-header-row')).toHaveText('Line 4');
+    await expect(panel.getByTestId('data-read-columns')).toHaveText('2');
+    await expect(page.getByTestId('data-uploaded')).toContainText('2 columns, 1 row detected');
     await panel.getByTestId('data-read-delimiter').selectOption(';');
     await expect(panel.getByTestId('data-read-columns')).toHaveText('3');
 

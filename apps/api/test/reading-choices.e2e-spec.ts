@@ -136,8 +136,14 @@ describe('PATCH /api/upload/:id — reading choices (e2e)', () => {
     const { agent } = await signUp(app);
     const ids = await files(agent);
     const comma = await patch(agent, ids.dataFileId, { delimiter: ',' }).expect(200);
-    // With commas, most lines of the sample have one field: the header is the first line.
-    expect(comma.body).toMatchObject({ delimiter: ',', headerRow: 1, headers: ['Kontoauszug Müller'] });
+    // With commas only the rows split (at their decimal commas): the first of them is the widest record
+    // the rest fit under, so it is taken for the header — a wrong delimiter shows as strange column names.
+    expect(comma.body).toMatchObject({
+      delimiter: ',',
+      headerRow: 4,
+      headers: ['31.03.2024;12', '50;Café'],
+      rowCount: 1,
+    });
     const back = await patch(agent, ids.dataFileId, { delimiter: ';', headerRow: 2 }).expect(200);
     expect(back.body).toMatchObject({
       delimiter: ';',
