@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURES_PER_IP } from '../src/auth/auth.service';
 import { PasswordHasher } from '../src/auth/password-hasher.service';
 import { OPERATOR_FAILURES_PER_IP } from '../src/admin/operator-auth.service';
@@ -191,5 +192,57 @@ describe('operator Basic auth throttle (e2e)', () => {
       .set('X-Forwarded-For', ip)
       .set('Authorization', basic(OPERATOR.user, OPERATOR.password))
       .expect(200);
+  });
+});
+
+describe('sign-up throttle under concurrency (e2e)', () => {
+  const LIMIT = 10;
+  let app: INestApplication;
+  const register = (ip: string, username: string) =>
+    request(app.getHttpServer())
+      .post('/api/register')
+      .set(H)
+      .set('X-Forwarded-For', ip)
+      .send({ username, email: `${username}@example.com`, password: PASSWORD });
+  const names = (n: number) => Array.from({ length: n }, () => `st_${randomBytes(5).toString('hex')}`);
+
+  beforeAll(async () => {
+    app = await startApp({ TRUST_PROXY: '1', REGISTRATIONS_PER_IP_PER_HOUR: String(LIMIT) });
+  });
+  afterAll(() => app.close());
+
+  it(`50 concurrent sign-ups from one address create exactly ${LIMIT} accounts (issue 28: only 3 or 4 were); the rest 429`, async () => {
+    const ip = freshIp();
+    const usernames = names(50);
+    const results = await Promise.all(usernames.map((u) => register(ip, u)));
+    const counts = tally(results.map((r) => r.status));
+    console.log('50 concurrent sign-ups from one address:', counts);
+    expect(counts).toEqual({ 201: LIMIT, 429: 50 - LIMIT });
+    for (const r of results.filter((x) => x.status === 429)) {
+      expect(r.body).toEqual({
+        code: 'TOO_MANY_REQUESTS',
+        error: 'Too many sign-ups from this network. Try again in 60 minutes.',
+      });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(3500);
+    }
+    const [{ n }] = (await app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS n FROM users WHERE username = ANY($1)', [usernames])) as {
+      n: number;
+    }[];
+    expect(n).toBe(LIMIT);
+    // The address stays paused; another one signs up as usual.
+    await register(ip, names(1)[0]).expect(429);
+    await register(freshIp(), names(1)[0]).expect(201);
+  });
+
+  it('counts attempts, refused ones not: a taken name uses a slot, a 429 does not', async () => {
+    const ip = freshIp();
+    const [taken] = names(1);
+    await register(freshIp(), taken).expect(201);
+    // One "already exists" and LIMIT - 1 new accounts use the LIMIT attempts.
+    await register(ip, taken).expect(409);
+    for (const u of names(LIMIT - 1)) await register(ip, u).expect(201);
+    await register(ip, names(1)[0]).expect(429);
   });
 });

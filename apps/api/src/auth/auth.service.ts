@@ -54,29 +54,39 @@ export class AuthService {
 
   async register(dto: RegisterRequest, req: Request, res: Response): Promise<SessionUserView> {
     assertPasswordAcceptable(dto.password);
-    await this.throttle.consume(
-      `register:${req.ip ?? 'unknown'}`,
-      this.config.registrationsPerIpPerHour,
-      REGISTRATION_WINDOW_SECONDS,
-      res,
-      'Too many sign-ups from this network.',
-    );
-    // "Already exists" tells whether an address has an account, so one network gets only a few of those
-    // answers per hour. The slot is taken before the check (atomic under concurrency), given back when free.
-    const conflicts = `register-conflict:${req.ip ?? 'unknown'}`;
+    const ip = req.ip ?? 'unknown';
+    const conflicts = `register-conflict:${ip}`;
+    const paused = (seconds: number) => tooMany(res, seconds, 'Too many sign-ups from this network.');
+    // Every attempt takes a slot before any work, atomically (50 at once cannot overshoot the limit); a
+    // refused one takes none. A network that has had its "already exists" answers is paused as a whole.
     const full = await this.throttle.reserve(
-      [{ bucket: conflicts, limit: REGISTRATION_CONFLICTS_PER_IP }],
+      [
+        { bucket: `register:${ip}`, limit: this.config.registrationsPerIpPerHour },
+        { bucket: conflicts, limit: REGISTRATION_CONFLICTS_PER_IP, checkOnly: true },
+      ],
       REGISTRATION_WINDOW_SECONDS,
     );
-    if (full) throw tooMany(res, full.retryAfterSeconds, 'Too many sign-ups from this network.');
+    if (full) throw paused(full.retryAfterSeconds);
     // Hash first: a taken username or email then answers in the same time as a new one.
     const hash = await this.hasher.hash(dto.password);
     const taken = await this.users
       .createQueryBuilder('u')
       .where('lower(u.username) = lower(:username) OR lower(u.email) = lower(:email)', dto)
       .getExists();
-    if (taken) throw accountExists();
-    await this.throttle.release(conflicts);
+    // "Already exists" tells whether an address has an account, so one network gets only a few of those
+    // answers per hour: counted when given (INCR, so concurrent probes cannot overshoot), 429 past the limit.
+    const refuseTaken = async () => {
+      const given = await this.throttle.hit(conflicts, REGISTRATION_WINDOW_SECONDS);
+      if (given <= REGISTRATION_CONFLICTS_PER_IP) return accountExists();
+      return paused(await this.throttle.secondsLeft(conflicts, REGISTRATION_WINDOW_SECONDS));
+    };
+    if (taken) throw await refuseTaken();
+    // A new address answers 429 too once the pause began meanwhile, so a 429 never tells "taken" apart.
+    const pausedMeanwhile = await this.throttle.reserve(
+      [{ bucket: conflicts, limit: REGISTRATION_CONFLICTS_PER_IP, checkOnly: true }],
+      REGISTRATION_WINDOW_SECONDS,
+    );
+    if (pausedMeanwhile) throw paused(pausedMeanwhile.retryAfterSeconds);
     let user: UserEntity;
     try {
       user = await this.users.save(
@@ -90,7 +100,7 @@ export class AuthService {
       );
     } catch (err) {
       if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === '23505') {
-        throw accountExists();
+        throw await refuseTaken();
       }
       throw err;
     }

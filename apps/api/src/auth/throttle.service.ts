@@ -10,10 +10,13 @@ import { REDIS } from '../redis/redis.module';
 export interface ThrottleSlot {
   bucket: string;
   limit: number;
+  /** Only check that the bucket is not full; take no slot in it. */
+  checkOnly?: boolean;
 }
 
 // Takes one slot in every bucket (KEYS) or in none, in a single step: when any bucket is full it answers
 // {index, pttl} of the first full one (1-based), else {0, 0}. A new bucket's window starts at its first slot.
+// ARGV: the limits, the window, then per key '1' to take a slot or '0' to check only.
 const RESERVE_SCRIPT = `
 local window = ARGV[#KEYS + 1]
 for i = 1, #KEYS do
@@ -22,8 +25,10 @@ for i = 1, #KEYS do
   end
 end
 for i = 1, #KEYS do
-  redis.call('INCR', KEYS[i])
-  redis.call('EXPIRE', KEYS[i], window, 'NX')
+  if ARGV[#KEYS + 1 + i] == '1' then
+    redis.call('INCR', KEYS[i])
+    redis.call('EXPIRE', KEYS[i], window, 'NX')
+  end
 end
 return {0, 0}`;
 
@@ -64,7 +69,11 @@ export class ThrottleService {
     windowSeconds: number,
   ): Promise<{ blocked: ThrottleSlot; retryAfterSeconds: number } | null> {
     const keys = slots.map((s) => this.key(s.bucket));
-    const args = [...slots.map((s) => String(s.limit)), String(windowSeconds)];
+    const args = [
+      ...slots.map((s) => String(s.limit)),
+      String(windowSeconds),
+      ...slots.map((s) => (s.checkOnly ? '0' : '1')),
+    ];
     const [index, pttl] = (await this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, ...args)) as [
       number,
       number,
@@ -72,6 +81,12 @@ export class ThrottleService {
     if (index === 0) return null;
     const seconds = pttl > 0 ? Math.ceil(pttl / 1000) : windowSeconds;
     return { blocked: slots[index - 1], retryAfterSeconds: Math.max(1, seconds) };
+  }
+
+  /** Seconds until the bucket's window ends (at least 1; the whole window when it has none). */
+  async secondsLeft(bucket: string, windowSeconds: number): Promise<number> {
+    const pttl = await this.redis.pttl(this.key(bucket));
+    return Math.max(1, pttl > 0 ? Math.ceil(pttl / 1000) : windowSeconds);
   }
 
   /** Gives back a slot `reserve` took (the guarded attempt turned out not to count, e.g. it succeeded). */
