@@ -280,6 +280,7 @@ export const NOISE: ReadonlySet<string> = new Set([
   'euro',
   'dollars',
   'pounds',
+  'for',
 ]);
 
 const BANK_MEANINGS: readonly Meaning[] = [
@@ -574,7 +575,7 @@ const BANK_MEANINGS: readonly Meaning[] = [
     values: 'code',
     kind: 'bank',
     words: {
-      en: 'account|account number|account name|account no|iban|bank account|acct|own account|account holder|card number|card|sort code account|account id|card no|credit card|card no used',
+      en: 'account|account number|account name|account no|iban|bank account|acct|own account|account holder|card number|card|sort code account|account id|card no|credit card|card used|card used for transaction|card member|cardmember|card holder|cardholder',
       de: 'konto|kontonummer|iban|auftragskonto|eigenes konto|kontoinhaber|kartennummer',
       fr: 'compte|numéro de compte|iban|titulaire du compte|numéro de carte',
       nl: 'rekening|rekeningnummer|iban|eigen rekening|rekening iban|kaartnummer|kredietkaart|kaart',

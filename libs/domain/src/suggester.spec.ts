@@ -665,6 +665,12 @@ describe('more exports', () => {
     });
     expect(sourceOf(out, 'Company Name')).toBe('customer_name');
     expect(sourceOf(out, 'First Name')).toBe('contact_first_name');
+    // a display name beside first and last name is still the person's (Thunderbird)
+    const thunderbird = suggest({
+      templateColumns: ['First Name', 'Last Name', 'Company Name'],
+      dataColumns: ['First Name', 'Last Name', 'Display Name'],
+    });
+    expect(sourceOf(thunderbird, 'Company Name')).toBe('');
   });
 
   it('Outlook: car, radio and assistant phones stay out of Phone; a contact owner is not the Contact Name', () => {
@@ -768,6 +774,12 @@ describe('card statements', () => {
     });
     expect(pairOf(out, 'Amount')?.transform).toEqual({ kind: 'number', decimalSeparator: '.', invert: true });
     expect(pairOf(out, 'Amount')?.reason).toContain('card statement lists charges as positive amounts');
+    const bank = suggest({
+      templateColumns: headersOf('accounting-bank-transactions'),
+      builtInTemplateId: 'accounting-bank-transactions',
+      dataColumns: ['Merchant Name', 'Card Used For Transaction', 'Date', 'Amount'],
+    });
+    expect(sourceOf(bank, 'Account')).toBe('Card Used For Transaction');
   });
 
   it('leaves a payment provider’s card columns alone (positive amounts are money in)', () => {

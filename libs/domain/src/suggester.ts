@@ -608,9 +608,16 @@ export function suggestColumnMappings(input: SuggestInput): {
         for (const a of tRead[ti])
           for (const b of dRead[di]) {
             let w = relatedWeight(a.meaning.id, b.meaning.id);
-            // with the person's name in first and last name columns, another name column names the
-            // customer's organisation (Wave's customer_name beside first_name and last_name)
-            if (a.meaning.id === 'company' && b.meaning.id === 'fullName' && personParts) w = 0.6;
+            // with the person's name in first and last name columns, a customer's name names the
+            // customer's organisation (Wave's customer_name beside first_name and last_name; a display
+            // name stays the person's)
+            if (
+              a.meaning.id === 'company' &&
+              b.meaning.id === 'fullName' &&
+              personParts &&
+              /custom|client|kund|klant/.test(b.phrase)
+            )
+              w = 0.6;
             const s = 0.95 * a.strength * b.strength * w;
             if (s > name) {
               name = s;
