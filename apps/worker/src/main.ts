@@ -5,6 +5,7 @@ import type { Queue } from 'bullmq';
 import { QUEUES } from '@csv-mapper/queue';
 import { Logger } from 'nestjs-pino';
 import { loadWorkerConfig } from './config/worker.config';
+import { assertRedisKeepsKeys } from './redis/redis-policy';
 import { WorkerModule } from './worker.module';
 import { installGracefulShutdown, servedQueues, workersOf } from './shutdown';
 
@@ -15,6 +16,12 @@ async function main(): Promise<void> {
     config = loadWorkerConfig();
   } catch (err) {
     console.error((err as Error).message);
+    process.exit(1);
+  }
+  try {
+    await assertRedisKeepsKeys(config);
+  } catch (err) {
+    console.error(`worker: ${(err as Error).message}`);
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });

@@ -62,6 +62,8 @@ export class WorkerEnv {
   @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
   REDIS_CLUSTER_NODES?: string;
   @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'csvm:';
+  /** `1` skips the boot check of Redis' maxmemory-policy (for a Redis that refuses CONFIG GET). */
+  @IsIn(['0', '1']) SKIP_REDIS_POLICY_CHECK: '0' | '1' = '0';
   @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
   @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY: number = 2;
   /** Deliveries in flight per worker: they wait on receivers, not the CPU (a slow one holds a slot 15 s). */
@@ -145,6 +147,8 @@ export class WorkerConfig {
   /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
   readonly redisClusterNodes: ClusterNodes;
   readonly redisPrefix: string;
+  /** Refuse to start on a Redis that evicts keys (SKIP_REDIS_POLICY_CHECK=1 turns it off). */
+  readonly checkRedisPolicy: boolean;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly concurrency: number;
   readonly webhookConcurrency: number;
@@ -177,6 +181,7 @@ export class WorkerConfig {
     this.redisUrl = e.REDIS_URL;
     this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
     this.redisPrefix = e.REDIS_PREFIX;
+    this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;
     this.webhookConcurrency = e.WEBHOOK_CONCURRENCY;
