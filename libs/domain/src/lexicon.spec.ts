@@ -141,6 +141,20 @@ describe('the lexicon', () => {
     expect(meaningsOf('Lieferdatum', 'bank')).toEqual(['date']);
   });
 
+  it('reads any header without failing, words of the language runtime included', () => {
+    for (const h of [
+      'constructor',
+      'Constructor Name',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      '',
+      '###',
+      '2024',
+    ])
+      expect(() => readHeader(h, null)).not.toThrow();
+  });
+
   it('normalises headers: case, accents, punctuation, camelCase', () => {
     expect(normaliseHeader('E-Mail_Adresse')).toBe('e mail adresse');
     expect(normaliseHeader('ProductName')).toBe('product name');

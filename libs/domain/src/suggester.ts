@@ -122,6 +122,7 @@ interface Match {
 }
 
 const MAX_PHRASE = 6;
+const isGeneric = (phrase: string): boolean => Object.prototype.hasOwnProperty.call(GENERIC, phrase);
 /** Words that make a header about the kind or label of something rather than the thing itself. */
 const DESCRIPTORS = new Set(['type', 'typ', 'tipo', 'art', 'kind', 'label', 'labels', 'soort', 'genre']);
 const isDigits = (t: string): boolean => /^\d+$/.test(t);
@@ -181,7 +182,7 @@ export function readHeader(header: string, ctx: FileKind | null): Reading[] {
   if (chosen.length > 1) {
     for (const m of [...chosen]) {
       const single = m.positions.length === 1 ? tokens[m.positions[0]] : null;
-      if (chosen.length > 1 && (m.key in GENERIC || (single !== null && CONTEXT_QUALIFIERS.has(single))))
+      if (chosen.length > 1 && (isGeneric(m.key) || (single !== null && CONTEXT_QUALIFIERS.has(single))))
         drop(m, true);
     }
   }
@@ -193,7 +194,7 @@ export function readHeader(header: string, ctx: FileKind | null): Reading[] {
   chosen.forEach((m, k) => {
     let strength: number;
     const agree = (t: string) => CONTEXT_QUALIFIERS.has(t) || (GENERIC[m.key] ?? []).includes(t);
-    if (m.key in GENERIC) {
+    if (isGeneric(m.key)) {
       // generic words: whole header, or with qualifiers that agree
       if (!leftovers.every((t) => (GENERIC[m.key] ?? []).includes(t))) return;
       strength = leftovers.length === 0 ? (modifiers.size > 0 ? 0.9 : 1) : 0.9;
@@ -219,7 +220,7 @@ export function readHeader(header: string, ctx: FileKind | null): Reading[] {
     for (const t of words) {
       for (let k = t.length - 3; k >= 4; k--) {
         const tail = t.slice(t.length - k);
-        if (tail in GENERIC && !['name', 'naam', 'namn', 'datum'].includes(tail)) continue;
+        if (isGeneric(tail) && !['name', 'naam', 'namn', 'datum'].includes(tail)) continue;
         const entries = resolve(index.get(tail) ?? [], ctx);
         if (entries.length === 0) continue;
         for (const e of entries)
