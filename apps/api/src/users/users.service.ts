@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { InjectQueue } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import type { Response } from 'express';
 import { Repository } from 'typeorm';
 import type { ProfileView } from '@csv-mapper/contracts';
 import { QuotaLedger, SavedMappingEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
-import { BatchStore, BlobStore, UserJobIndex } from '@csv-mapper/queue';
+import { BatchStore, BlobStore, QUEUES, UserJobIndex } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService, SessionUserView, toSessionUser } from '../auth/auth.service';
 import { TeamsService } from '../teams/teams.service';
@@ -31,6 +33,7 @@ export class UsersService {
     private readonly subscriptions: SubscriptionCanceller,
     private readonly quota: QuotaLedger,
     private readonly teams: TeamsService,
+    @InjectQueue(QUEUES.csvJobs) private readonly csvJobs: Queue,
   ) {}
 
   /** The caller as AuthGuard read them from the database for this request (no second read). */
@@ -103,14 +106,42 @@ export class UsersService {
     const user = await this.get(userId);
     await this.teams.disband(userId);
     await this.subscriptions.cancelFor(user);
-    for (const jobId of await this.jobs.list(userId, 1000)) await this.jobs.requestCancel(jobId);
+    const jobIds = await this.jobs.list(userId, 1000);
+    for (const jobId of jobIds) await this.jobs.requestCancel(jobId);
     await this.users.delete({ id: userId });
     await this.sessions.revokeAll(userId);
     await this.auth.clearLoginFailures(userId);
     await this.jobs.removeUser(userId);
     await this.batches.removeUser(userId);
     const blobs = await this.store.deleteAllOf(userId);
+    const running = await this.removeJobs(jobIds);
     this.logger.log(`Deleted account ${userId} (${blobs} stored files removed)`);
+    if (running.length) void this.removeJobsWhenStopped(running);
+  }
+
+  /**
+   * Removes the account's jobs from the queue (their payloads name files and carry mappings; they used to
+   * stay 7 days). A running one cannot be removed while its worker holds it: it is returned, cancelled.
+   */
+  private async removeJobs(jobIds: string[]): Promise<string[]> {
+    const running: string[] = [];
+    for (const jobId of jobIds) {
+      const job = await this.csvJobs.getJob(jobId);
+      if (!job) continue;
+      if (await job.isActive()) running.push(jobId);
+      else await job.remove().catch(() => running.push(jobId));
+    }
+    return running;
+  }
+
+  /** The cancelled jobs stop at their next progress check: removed then (checked for a minute). */
+  private async removeJobsWhenStopped(jobIds: string[]): Promise<void> {
+    let left = jobIds;
+    for (let i = 0; i < 60 && left.length; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      left = await this.removeJobs(left).catch(() => left);
+    }
+    if (left.length) this.logger.warn(`Jobs of a deleted account still running: ${left.join(', ')}`);
   }
 
   private async get(userId: string): Promise<UserEntity> {
