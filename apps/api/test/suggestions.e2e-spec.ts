@@ -331,6 +331,29 @@ describe('POST /api/mappings/suggest (e2e)', () => {
     await owner.agent.post('/api/mappings/suggest').send({ dataFileId, templateFileId }).expect(403);
   });
 
+  it('is in the OpenAPI document, with coalesce among the transforms and the empty flag on a pair', async () => {
+    const doc = (await request(app.getHttpServer()).get('/api/docs/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    const op = doc.paths['/api/mappings/suggest'].post;
+    expect(JSON.stringify(op.requestBody)).toContain('#/components/schemas/SuggestMappingsRequest');
+    expect(JSON.stringify(op.responses['200'])).toContain('#/components/schemas/SuggestMappingsResponse');
+    expect(op.responses['404']).toBeDefined();
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.SuggestedMapping.properties)).toEqual(
+      expect.arrayContaining(['templateColumn', 'dataColumn', 'transform', 'empty', 'confidence', 'reason']),
+    );
+    for (const pair of ['MappingPair', 'SuggestedMapping']) {
+      expect(JSON.stringify(schemas[pair].properties.transform)).toContain(
+        '#/components/schemas/CoalesceTransform',
+      );
+    }
+    expect(schemas.CoalesceTransform.properties.columns).toMatchObject({ type: 'array' });
+    expect(schemas.MappingPair.properties.empty).toMatchObject({ type: 'boolean' });
+    expect(schemas.ProcessRequest.properties.unmappedColumns).toMatchObject({ enum: ['empty'] });
+  });
+
   it('answers an API key caller (no cookie, no CSRF header)', async () => {
     const { agent } = await signUp(app, 'business');
     const key = (await agent.post('/api/api-keys').set(H).send({ name: 'suggest' }).expect(201)).body

@@ -13,6 +13,7 @@ import {
   ErrorBody,
   JobEventData,
   BatchEventData,
+  CoalesceTransform,
   MapValuesTransform,
   NumberTransform,
   ReplaceTransform,
@@ -51,6 +52,7 @@ const TRANSFORMS = {
   slug: SlugTransform,
   truncate: TruncateTransform,
   replace: ReplaceTransform,
+  coalesce: CoalesceTransform,
 };
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -209,11 +211,15 @@ function finish(doc: OpenAPIObject): OpenAPIObject {
       mapping: Object.fromEntries(Object.entries(TRANSFORMS).map(([kind, t]) => [kind, ref(t.name)])),
     },
   };
-  // One transform, or a chain applied in order.
-  (schemas.MappingPair as { properties: Record<string, object> }).properties.transform = {
-    description: 'One transform, or several applied in order (e.g. combine → trim → truncate).',
-    oneOf: [oneTransform, { type: 'array', items: oneTransform, minItems: 1, maxItems: 10 }],
-  };
+  // One transform, or a chain applied in order (a suggested pair is a MappingPair too).
+  for (const pair of ['MappingPair', 'SuggestedMapping']) {
+    const props = (schemas[pair] as { properties?: Record<string, object> } | undefined)?.properties;
+    if (!props) continue;
+    props.transform = {
+      description: 'One transform, or several applied in order (e.g. combine → trim → truncate).',
+      oneOf: [oneTransform, { type: 'array', items: oneTransform, minItems: 1, maxItems: 10 }],
+    };
+  }
   (schemas.ErrorBody as { properties: Record<string, object> }).properties.code = {
     type: 'string',
     enum: [...ERROR_CODES],

@@ -3,7 +3,8 @@ import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { SuggestMappingsRequest, type SuggestMappingsResponse } from '@csv-mapper/contracts';
+import { ApiResponse } from '@nestjs/swagger';
+import { ErrorBody, SuggestMappingsRequest, SuggestMappingsResponse } from '@csv-mapper/contracts';
 import { SuggestionsService } from './suggestions.service';
 
 @Controller('mappings')
@@ -21,6 +22,13 @@ export class SuggestionsController {
   @Post('suggest')
   @HttpCode(200)
   @ApiKeyAllowed()
+  @ApiResponse({ status: 200, type: SuggestMappingsResponse, description: 'The suggested pairs' })
+  @ApiResponse({
+    status: 404,
+    type: ErrorBody,
+    description:
+      'A file is missing, expired or someone else’s (FILE_NOT_FOUND), or no built-in template has that id',
+  })
   suggest(
     @CurrentUser() user: AuthUser,
     @Body() body: SuggestMappingsRequest,
