@@ -129,11 +129,11 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
 const URL = /^(?:https?:\/\/|www\.)\S+$/i;
 const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg|bmp|tiff?)(?:[?#]\S*)?$/i;
 
-function isDate(v: string): boolean {
+function isDate(v: string, nonAscii: boolean): boolean {
   if (DATE_DIGITS.test(v)) return true;
-  if (v.length > 26 || !/^[\d\p{L}]/u.test(v)) return false;
+  if (v.length > 26 || !/^[\d\p{L}]/u.test(v) || v.split(' ').length > 4) return false;
   // "10 Aug 2024", "Aug 10, 2024", "1. März 2024": a month word between digits
-  return /\d/.test(v) && DATE_WORDS.test(v.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''));
+  return DATE_WORDS.test(nonAscii ? v.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : v);
 }
 
 const PLAIN_NUMBER = /^(-?)\d+(?:([.,])\d+)?$/;
@@ -229,10 +229,22 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
       if (/\p{L}/u.test(v)) p.letters += c;
       continue;
     }
-    const digit = /\d/.test(v);
-    const words = /[A-Za-z\u00c0-\u024f]{6,}/.test(v);
-    if (digit && v.length <= 40 && isDate(v)) p.date += c;
-    else if (digit && !words) {
+    // one pass over the characters decides which of the dearer tests can apply
+    let digits = 0;
+    let letterCount = 0;
+    let nonAscii = false;
+    for (let i = 0; i < v.length; i++) {
+      const ch = v.charCodeAt(i);
+      if (ch >= 48 && ch <= 57) digits++;
+      else if ((ch >= 65 && ch <= 90) || (ch >= 97 && ch <= 122)) letterCount++;
+      else if (ch >= 0xc0) {
+        nonAscii = true;
+        letterCount++;
+      }
+    }
+    const digit = digits > 0;
+    if (digits >= 3 && v.length <= 40 && isDate(v, nonAscii)) p.date += c;
+    else if (digit && letterCount <= 5) {
       const num = readNumber(v);
       if (num.ok) {
         p.number += c;
@@ -250,7 +262,8 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
     // image links, or image file names as some shops export them
     if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image += c;
     if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean += c;
-    const letters = /[A-Za-z\u00c0-\u024f\u0370-\u1fff\u3040-\u9fff]/.test(v);
+    const letters =
+      letterCount > 0 && (!nonAscii || /[A-Za-z\u00c0-\u024f\u0370-\u1fff\u3040-\u9fff]/.test(v));
     if (letters) p.letters += c;
     if (v.includes('<') && /<\/?[a-z][^>]*>/i.test(v)) p.html += c;
     if (letters && !digit && v.length <= 40) {
