@@ -54,8 +54,40 @@ export function passwordErrors(password: string, opts: { checkCommon?: boolean }
   return errors;
 }
 
+/** Look-alike characters people put in for letters (p@ssw0rd). */
+const LEET: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '3': 'e',
+  '1': 'i',
+  '!': 'i',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+};
+/** Shorter words would refuse too much: "Abc!" + a long random tail is not a variant of "abc". */
+const MIN_VARIANT_WORD = 4;
+
+/**
+ * A listed password, or a variant of one: a listed word with digits and symbols around it ("Dragon1!",
+ * "Football123!", "!Monkey2024"), any case, look-alike characters included ("P@ssw0rd99").
+ */
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) return true;
+  const strip = (s: string, re: RegExp) => s.replace(re, '');
+  const cores = new Set([
+    strip(lower, /[^\p{L}]+$/u),
+    strip(lower, /^[^\p{L}]+/u),
+    strip(strip(lower, /[^\p{L}]+$/u), /^[^\p{L}]+/u),
+  ]);
+  for (const core of cores) {
+    if ([...core].length < MIN_VARIANT_WORD) continue;
+    const plain = [...core].map((c) => LEET[c] ?? c).join('');
+    if (COMMON_PASSWORDS.has(core) || COMMON_PASSWORDS.has(plain)) return true;
+  }
+  return false;
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
