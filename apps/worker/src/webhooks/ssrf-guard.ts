@@ -18,9 +18,16 @@ export interface AllowRule {
 
 export class ForbiddenAddressError extends Error {
   readonly code = 'EFORBIDDENADDRESS';
-  constructor(address: string, port?: number) {
+  /**
+   * `address` is the URL's own host: a name is never followed by what it resolved to, since the message
+   * reaches the tenant's delivery log (issue 28: it told what an internal hostname resolved to).
+   */
+  constructor(address: string, port?: number, resolved = false) {
+    const where = `${address}${port ? ` port ${port}` : ''}`;
     super(
-      `Refused to connect to ${address}${port ? ` port ${port}` : ''}: private, loopback, link-local and metadata addresses are not allowed`,
+      resolved
+        ? `Refused to connect to ${where}: it resolves to a private, loopback, link-local or metadata address, which webhooks may not reach`
+        : `Refused to connect to ${where}: private, loopback, link-local and metadata addresses are not allowed`,
     );
   }
 }
@@ -83,8 +90,7 @@ export function makeGuardedLookup(port: number, rules: readonly AllowRule[]): Lo
       if (err) return callback(err, '', 0);
       const list = addresses as LookupAddress[];
       const bad = list.find((a) => !isAllowedTarget(a.address, port, rules));
-      if (bad || list.length === 0)
-        return callback(new ForbiddenAddressError(bad?.address ?? hostname, port), '', 0);
+      if (bad || list.length === 0) return callback(new ForbiddenAddressError(hostname, port, true), '', 0);
       if ((options as { all?: boolean }).all)
         return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       return callback(null, list[0].address, list[0].family);

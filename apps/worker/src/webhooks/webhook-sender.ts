@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { assertHostAllowed, makeGuardedLookup, type AllowRule } from './ssrf-guard';
+import { assertHostAllowed, ForbiddenAddressError, makeGuardedLookup, type AllowRule } from './ssrf-guard';
 
 /** How much of the receiver's answer the delivery log keeps. */
 export const RESPONSE_SNIPPET_BYTES = 1024;
@@ -85,9 +85,35 @@ export function sendWebhook(
       res.on('error', settle);
       res.on('close', settle);
     });
-    req.on('error', (err) => finish({ error: err.message.slice(0, 300) }));
+    req.on('error', (err) => finish({ error: deliveryErrorText(err, target.hostname, port) }));
     req.end(body);
   });
+}
+
+const IPV4_WITH_PORT = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
+const IPV6 = /\[?\b(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}\b\]?(?::\d+)?/gi;
+
+/**
+ * A connection error as the tenant's delivery log shows it: the URL's own host and port, never the address
+ * the host resolved to (Node's own texts carry it: "connect ECONNREFUSED 10.1.2.3:8080").
+ */
+export function deliveryErrorText(err: NodeJS.ErrnoException, host: string, port: number): string {
+  if (err instanceof ForbiddenAddressError) return err.message;
+  const where = `${host} port ${port}`;
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return `Connection refused by ${where}`;
+    case 'ECONNRESET':
+      return `Connection reset by ${where}`;
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${where} could not be reached (${err.code})`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${host} could not be resolved (${err.code})`;
+  }
+  return err.message.replace(IPV4_WITH_PORT, host).replace(IPV6, host).slice(0, 300);
 }
 
 /** Retry-After as delta-seconds or an HTTP date; null when absent or unreadable. */
