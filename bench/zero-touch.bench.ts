@@ -11,7 +11,8 @@
 // values on every row (read from the data file with csv-parse, never with our engine): trimmed, letter case
 // aside, numbers equal to the output's decimals, 1/0/yes/no/true/false alike, combined columns joined with a
 // space or ", "; an expected-empty column must be empty on every row; bank Date and Amount must equal
-// bench/corpus/reading/expected.json's rows (ISO date, or MM/DD/YYYY where the template asks for it).
+// bench/corpus/reading/expected.json's rows (ISO date, or MM/DD/YYYY where the template asks for it), matched
+// in order as bench:reading does (records that are no transaction may be kept or dropped).
 // Always exits 0: it is a measurement. BENCH_VERBOSE=1 prints every wrong column with its first difference.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ const CORPUS = join(__dirname, 'corpus');
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const GOALS = { columns: 90, bankRows: 90, suggestMs: 50 };
 const LATENCY_RUNS = 20;
+/** Output rows an expected bank transaction may be found ahead of the cursor (as bench:reading). */
+const LOOKAHEAD = 3;
 
 /** One source of an expected value (see expected.json's "about"). */
 type Plain =
@@ -63,6 +66,7 @@ interface ExpectedFile {
 interface ReadingFile {
   file: string;
   headerRow: number;
+  dateColumn?: string;
   delimiter: string;
   encoding: string;
   rows?: { date: string; amount: string }[];
@@ -308,62 +312,82 @@ async function runOne(
   const out = outRows.slice(1);
 
   const expectedRows = reading?.rows;
-  // Bank files: the reading corpus says which rows are records; other files: every data row.
-  const n = expectedRows ? expectedRows.length : data.rows.length;
   const usDates = builtIn?.columns.find((c) => c.name === 'Date')?.rules?.format === 'MM/DD/YYYY';
+  // Bank files: each expected transaction takes the first output row, in order, within LOOKAHEAD rows of the
+  // cursor whose Date and Amount equal it (as bench:reading matches them): records that are no transaction
+  // (a description's continuation line, an info line) may be kept or dropped by the reader.
+  let bankAt: number[] = [];
   if (expectedRows) {
-    result.rows = n;
-    result.rowsRight = 0;
     const di = outHeader.indexOf('Date');
     const ai = outHeader.indexOf('Amount');
-    for (let i = 0; i < n; i++) {
-      const row = out[i];
-      if (!row) continue;
-      const dateOk = isoOf(row[di] ?? '', usDates) === expectedRows[i].date;
+    const hit = (row: string[], want: { date: string; amount: string }) => {
       const amount = (row[ai] ?? '').trim();
-      const want = expectedRows[i].amount;
-      const amountOk = want === '' ? amount === '' : amount !== '' && same(amount, want);
-      if (dateOk && amountOk) result.rowsRight++;
-    }
+      const amountOk = want.amount === '' ? amount === '' : amount !== '' && same(amount, want.amount);
+      return di >= 0 && ai >= 0 && isoOf(row[di] ?? '', usDates) === want.date && amountOk;
+    };
+    let cursor = 0;
+    bankAt = expectedRows.map((want) => {
+      for (let k = cursor; k < Math.min(out.length, cursor + LOOKAHEAD); k++)
+        if (hit(out[k], want)) {
+          cursor = k + 1;
+          return k;
+        }
+      cursor++;
+      return -1;
+    });
+    result.rows = expectedRows.length;
+    result.rowsRight = bankAt.filter((k) => k >= 0).length;
+  }
+  // Which data row each output row shows: all of them in order, or (a bank reader that dropped the records
+  // that are no transaction) the transactions only, found by their date cell.
+  let pairs: [number, number][] | undefined;
+  if (out.length === data.rows.length) pairs = out.map((_, k) => [k, k]);
+  else if (expectedRows && reading?.dateColumn && out.length === expectedRows.length) {
+    const dc = data.header.indexOf(reading.dateColumn);
+    const transactions = data.rows.flatMap((r, k) => ((r[dc] ?? '').trim() !== '' ? [k] : []));
+    if (transactions.length === out.length) pairs = transactions.map((d, k) => [k, d]);
   }
 
   for (const c of t.columns) {
     const ci = outHeader.indexOf(c.column);
-    let ok = ci >= 0 && out.length === n;
-    let diff = ci < 0 ? 'not in the output' : out.length !== n ? `${out.length} rows, expected ${n}` : '';
-    for (let i = 0; ok && i < n; i++) {
-      const got = out[i][ci] ?? '';
+    const src = c.source;
+    const fromRows = typeof src === 'object' && src !== null && !Array.isArray(src) && 'expectedRows' in src;
+    let ok = ci >= 0 && (fromRows || pairs !== undefined);
+    let diff =
+      ci < 0 ? 'not in the output' : !ok ? `${out.length} output rows for ${data.rows.length} data rows` : '';
+    if (ok && fromRows) {
+      const missing = bankAt.indexOf(-1);
+      if (missing >= 0) {
+        ok = false;
+        const w = expectedRows![missing];
+        diff = `transaction ${missing + 1} (${w.date} ${w.amount}) not found in order in the output`;
+      }
+    }
+    for (let p = 0; ok && !fromRows && p < pairs!.length; p++) {
+      const [k, d] = pairs![p];
+      const got = out[k][ci] ?? '';
+      const row = data.rows[d] ?? [];
       let want: string;
       let good: boolean;
-      const src = c.source;
       if (src === null) {
         want = '';
         good = got.trim() === '';
-      } else if (typeof src === 'object' && !Array.isArray(src) && 'expectedRows' in src) {
-        want = src.expectedRows === 'date' ? expectedRows![i].date : expectedRows![i].amount;
-        good =
-          src.expectedRows === 'date'
-            ? isoOf(got, usDates) === want
-            : // An expected amount of '' is a row without one: the output cell must be empty too.
-              want === ''
-              ? got.trim() === ''
-              : got.trim() !== '' && same(got, want);
       } else if (typeof src === 'object' && !Array.isArray(src) && 'slugOf' in src) {
-        want = expectedValue(src, data.header, data.rows[i] ?? []);
+        want = expectedValue(src, data.header, row);
         good = slug(got) === want;
       } else {
         const options: Plain[] =
           typeof src === 'object' && !Array.isArray(src) && 'anyOf' in src ? src.anyOf : [src];
-        const wants = options.map((o) => expectedValue(o, data.header, data.rows[i] ?? []));
+        const wants = options.map((o) => expectedValue(o, data.header, row));
         want = wants.join(' | ');
         // Shopify's Handle is a slug whatever the source: compare as slugs.
-        good = wants.some((w, k) =>
-          c.column === 'Handle' ? slug(got) === slug(w) : same(got, w, Array.isArray(options[k])),
+        good = wants.some((w, j) =>
+          c.column === 'Handle' ? slug(got) === slug(w) : same(got, w, Array.isArray(options[j])),
         );
       }
       if (!good) {
         ok = false;
-        diff = `row ${i + 1}: got ${JSON.stringify(got.slice(0, 60))}, want ${JSON.stringify(want.slice(0, 60))}`;
+        diff = `row ${k + 1}: got ${JSON.stringify(got.slice(0, 60))}, want ${JSON.stringify(want.slice(0, 60))}`;
       }
     }
     if (ok) result.right++;
