@@ -855,7 +855,7 @@ export function suggestColumnMappings(input: SuggestInput): {
   const cardStatement = (di: number): boolean => {
     if (!cardHint || dKind !== 'bank' || pairT) return false;
     const inf = inferred[dCols[di]];
-    if (inf && 'sign' in inf && (inf.sign || inf.invert)) return false;
+    if (inf && (inf.kind === 'amount' || inf.kind === 'number') && (inf.sign || inf.invert)) return false;
     const values = (input.samples[dCols[di]] ?? []).map((v) => v.trim()).filter((v) => /\d/.test(v));
     if (values.length < 2) return false;
     const negative = values.filter((v) => /^\s*[-(−]|-\s*$|\b(?:CR|DR)\b/i.test(v)).length;
