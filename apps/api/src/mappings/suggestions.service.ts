@@ -23,6 +23,14 @@ import { recogniseBuiltInTemplate } from './recognised-template';
 // server from the stored uploads — their headers and up to 200 sample rows of the data file, streamed from
 // the store (the rest of the file is never read) — by the one suggester in libs/domain.
 
+/** First transforms that read their own columns, so their pair needs no dataColumn. */
+const OWN_COLUMNS = new Set(['constant', 'debitCredit', 'combine', 'coalesce']);
+
+function readsOwnColumns(t: SuggestedTransform | SuggestedTransform[] | undefined): boolean {
+  const first = Array.isArray(t) ? t[0] : t;
+  return first !== undefined && OWN_COLUMNS.has(first.kind);
+}
+
 /** Data rows read for the suggestion (the upload's inference reads as many). */
 export const SUGGEST_SAMPLE_ROWS = 200;
 
@@ -49,7 +57,10 @@ export class SuggestionsService {
       samples,
       inferred,
     });
-    const mappings: SuggestedMapping[] = result.mappings.map((m) => ({
+    // `mappings` must run as it is: a pair that reads no column (and is not left empty) is no suggestion.
+    const runnable = result.mappings.filter((m) => m.empty || m.dataColumn || readsOwnColumns(m.transform));
+    const dropped = result.mappings.filter((m) => !runnable.includes(m)).map((m) => m.templateColumn);
+    const mappings: SuggestedMapping[] = runnable.map((m) => ({
       templateColumn: m.templateColumn,
       dataColumn: m.empty ? '' : m.dataColumn,
       ...(m.transform !== undefined && !m.empty
@@ -61,7 +72,7 @@ export class SuggestionsService {
     }));
     return {
       mappings,
-      unmatched: result.unmatched,
+      unmatched: template.columns.filter((c) => result.unmatched.includes(c) || dropped.includes(c)),
       ...(template.builtInId ? { builtInTemplateId: template.builtInId } : {}),
     };
   }
