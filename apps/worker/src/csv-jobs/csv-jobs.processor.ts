@@ -294,10 +294,16 @@ export class CsvJobsProcessor extends WorkerHost {
       void job.updateProgress(progress).catch(() => undefined);
       if (!checking) {
         checking = true;
-        void this.index.isCancelled(jobId).then((c) => {
-          cancelled = c;
-          checking = false;
-        });
+        // Redis restarting: no answer this time (a rejection left unhandled here would end the process).
+        void this.index
+          .isCancelled(jobId)
+          .then((c) => {
+            cancelled = c;
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            checking = false;
+          });
       }
     };
 
