@@ -63,9 +63,13 @@ describe('header row detection', () => {
 
   it('finds a header far down: 60 lines of notes above the table', () => {
     const notes = Array.from({ length: 60 }, (_, k) => `Note ${k + 1},see the terms`).join('\n');
-    const r = parseCsv(
-      `${notes}\nDate,Payee,Memo,Amount\n2024-03-01,Shop,Food,-9.99\n2024-03-02,Work,Pay,100.00\n`,
-    );
+    const rows = [
+      '2024-03-01,Shop,Food,-9.99',
+      '2024-03-02,Work,Pay,100.00',
+      '2024-03-04,Cafe,Tea,-2.10',
+      '2024-03-05,Bus,Fare,-1.50',
+    ];
+    const r = parseCsv(`${notes}\nDate,Payee,Memo,Amount\n${rows.join('\n')}\n`);
     expect(r.info.headerRow).toBe(61);
     expect(r.headers).toEqual(['Date', 'Payee', 'Memo', 'Amount']);
   });

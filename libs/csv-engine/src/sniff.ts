@@ -157,6 +157,8 @@ interface Scored {
   width: number;
   /** The candidate reads like the rows after it: no header row. */
   dataLike: boolean;
+  /** 0–1: how many rows below back the score (few: the last records of a file). */
+  sure: number;
 }
 
 /** Scores the record at `i` as the header of the records after it. */
@@ -188,7 +190,7 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     const score = h.filled / Math.max(1, h.eff) + head;
     // Nothing below to compare delimiters on: the one that splits the record into more fields wins.
     const table = Math.min(h.eff, 8) / 8;
-    return { index: i, score, table, width: h.eff, dataLike: typedCells(h) >= 2 };
+    return { index: i, score, table, width: h.eff, dataLike: typedCells(h) >= 2, sure: 0 };
   }
   const fitShare = fitting / body;
   width = Math.max(width, 1);
@@ -229,8 +231,10 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
       }
     }
   }
-  const contrastShare = typed > 0 ? contrast / typed : 0.5;
-  const purity = purityCols > 0 ? puritySum / purityCols : 0.5;
+  // A few rows below (the last records of a file) say little: their evidence counts less.
+  const sure = Math.min(1, rows / 4);
+  const contrastShare = 0.5 + ((typed > 0 ? contrast / typed : 0.5) - 0.5) * sure;
+  const purity = 0.5 + ((purityCols > 0 ? puritySum / purityCols : 0.5) - 0.5) * sure;
   const unique = h.filled > 0 ? new Set(h.cells.filter((c) => c.trim() !== '')).size / h.filled : 0;
   const table = 3 * fitShare + 2 * purity + (0.5 * Math.min(width, 8)) / 8 - (3 * malformed) / (body + 1);
   const score =
@@ -245,7 +249,7 @@ function scoreCandidate(recs: readonly Rec[], i: number, counts: Int32Array): Sc
     (h.eff > width ? (0.5 * (h.eff - width)) / h.eff : 0);
   // Data-like: where the rows below hold dates or amounts, so does the candidate (an empty cell is no sign).
   const dataLike = typed > 0 ? same > 0 && same >= (same + differs) * 0.75 && head < 0.9 : typedCells(h) >= 2;
-  return { index: i, score, table, width, dataLike };
+  return { index: i, score, table, width, dataLike, sure };
 }
 
 /** Cells holding dates, amounts, emails or links: what column names never are. */
@@ -289,8 +293,9 @@ function choose(recs: readonly Rec[], delimiter: Delimiter, headerLine: number |
   for (let i = 0; i < last; i++) {
     const s = scoreCandidate(recs, i, counts);
     scored.push(s);
-    // Clearly better wins; about as good, the earlier record (a header comes before its rows).
-    if (!best || s.score > best.score + 0.15) {
+    // Clearly better wins; about as good, the earlier record (a header comes before its rows). A record
+    // with few rows below has to be better by more: its evidence is thin, and the records above are lost.
+    if (!best || s.score > best.score + 0.15 + 0.6 * (1 - s.sure)) {
       best = s;
       rowsOfBest = 0;
     } else if (fit(recs[best.index], recs[i]) === 1 && typedCells(recs[i]) > 0) {
