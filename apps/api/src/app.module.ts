@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { clientAbortLogging } from './common/client-abort.logging';
 import { ErrorFilter } from './common/error.filter';
 import { logRedaction } from './common/log-redaction';
+import { requestLogging } from './common/request-logging';
 import { AdminModule } from './admin/admin.module';
 import { HealthModule } from './health/health.module';
 import { UsersModule } from './users/users.module';
@@ -39,7 +40,7 @@ export class AppModule {
         LoggerModule.forRoot({
           // Every path, in path-to-regexp 8 syntax (nestjs-pino 4's default '*' draws a legacy-route warning).
           forRoutes: [{ path: '{/*splat}', method: RequestMethod.ALL }],
-          pinoHttp: {
+          pinoHttp: requestLogging(config.env, {
             level: config.logLevel,
             genReqId: (req: IncomingMessage) => {
               const incoming = req.headers['x-request-id'];
@@ -49,7 +50,7 @@ export class AppModule {
             ...logRedaction,
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
             ...clientAbortLogging,
-          },
+          }),
         }),
         TypeOrmModule.forRoot({
           ...buildDataSourceOptions(config.databaseUrl, { poolSize: config.databasePoolSize }),
