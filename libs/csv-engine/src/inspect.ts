@@ -2,7 +2,7 @@
 // nothing but the sniff sample, one incomplete record and the first rows is kept. Throws the typed errors.
 import { Transform, type TransformCallback } from 'node:stream';
 import { Decoder, encodingReason, type InputEncoding } from './encoding';
-import { RecordParser, recordStrings, type RecordView } from './parser';
+import { emptyFrom, RecordParser, recordStrings, type RecordView } from './parser';
 import { CsvReader, type DuplicateHeader, type ReadOptions } from './reader';
 import type { Delimiter } from './sniff';
 import { chunksOf, type CsvInput } from './input';
@@ -117,7 +117,7 @@ export class CsvInspector {
   }
 
   private onRow(r: RecordView, row: number): void {
-    if (r.count !== this.width) {
+    if (r.count !== this.width && (r.count < this.width || !emptyFrom(r, this.width))) {
       this.raggedCount++;
       if (this.ragged.length < this.maxRagged)
         this.ragged.push({ row, line: r.line, expected: this.width, found: r.count });

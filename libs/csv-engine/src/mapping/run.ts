@@ -6,7 +6,17 @@ import { DateGroups, type Ymd } from '../dates';
 import { encodeWindows1252 } from '../encoding';
 import { NumberScratch } from '../numbers';
 import type { BlockStats, WorkerInit } from '../parallel';
-import { CR, F_MALFORMED, F_PLAIN, F_QUOTED, LF, QUOTE, type ParserLimits, type RecordView } from '../parser';
+import {
+  CR,
+  emptyFrom,
+  F_MALFORMED,
+  F_PLAIN,
+  F_QUOTED,
+  LF,
+  QUOTE,
+  type ParserLimits,
+  type RecordView,
+} from '../parser';
 import type { SourceInfo } from '../reader';
 import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } from '../types';
 import { ByteSink, needsFormulaGuard, writeCell, writeStringCell, writeTextCell } from '../writer';
@@ -283,7 +293,8 @@ export class MappingRun implements ChainHost, PlanInput {
       }
     }
     const count = r.count;
-    if (count !== this.expected) this.ragged(r, rowNo);
+    if (count !== this.expected && (count < this.expected || !emptyFrom(r, this.expected)))
+      this.ragged(r, rowNo);
     const sink = this.sink;
     // Room for the whole record twice over (quotes, apostrophes, widened numbers) plus delimiters.
     const ends = r.ends;
