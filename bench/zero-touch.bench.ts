@@ -593,13 +593,18 @@ async function main(): Promise<void> {
       `${(k ?? 'all').padEnd(8)} template columns right ${right}/${cols} (${pct(right, cols).toFixed(1)} %), runs accepted ${acc}/${rs.length}, files ${new Set(rs.map((r) => r.file)).size}`,
     );
   }
-  for (const batch of [1, 2]) {
+  for (const batch of [1, 2, 3]) {
     const rs = results.filter((r) => r.batch === batch);
     if (rs.length === 0) continue;
     const right = rs.reduce((s, r) => s + r.right, 0);
     const cols = rs.reduce((s, r) => s + r.columns, 0);
     const acc = rs.filter((r) => r.accepted).length;
-    const what = batch === 1 ? 'in the corpus when the lexicon was written' : 'added afterwards, held out';
+    const what =
+      batch === 1
+        ? 'in the corpus when the lexicon was written'
+        : batch === 2
+          ? 'added afterwards, held out'
+          : 'bank files added by the lead, held out';
     console.log(
       `batch ${batch} (${what}): template columns right ${right}/${cols} (${pct(right, cols).toFixed(1)} %), runs accepted ${acc}/${rs.length}, files ${new Set(rs.map((r) => r.file)).size}`,
     );

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { inferColumnTransforms, isCsvEngineError, previewMapping } from '@csv-mapper/csv-engine';
 import {
   findBuiltInTemplate,
+  prepareSuggester,
   suggestColumnMappings,
   templateHeaders as builtInHeaders,
   templateRulesOf,
@@ -35,8 +36,13 @@ function readsOwnColumns(t: SuggestedTransform | SuggestedTransform[] | undefine
 export const SUGGEST_SAMPLE_ROWS = 200;
 
 @Injectable()
-export class SuggestionsService {
+export class SuggestionsService implements OnModuleInit {
   constructor(private readonly uploads: UploadsService) {}
+
+  /** The lexicon's index is built at boot (~0.1 s), not in the first person's request. */
+  onModuleInit(): void {
+    prepareSuggester();
+  }
 
   async suggest(user: AuthUser, req: SuggestMappingsRequest): Promise<SuggestMappingsResponse> {
     const template = await this.template(user, req);
