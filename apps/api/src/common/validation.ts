@@ -98,6 +98,13 @@ function nestedClass(record: TypeRecord, item: Record<string, unknown>): unknown
   return d.subTypes.find((s) => s.name === item[d.property])?.value;
 }
 
+/** `@Type(() => Number)` and the like convert a scalar: not a nested DTO. */
+function convertsScalar(record: TypeRecord): boolean {
+  if (record.options?.discriminator) return false;
+  const t = record.typeFunction();
+  return t === Number || t === String || t === Boolean || t === Date;
+}
+
 /**
  * The first nested DTO field (`@Type()`) that holds something other than an object, or a list with an item
  * that is not one: `"mappings": [null]`, `"transform": [null, 7]`. class-transformer throws a TypeError on
@@ -108,7 +115,7 @@ export function misplacedNested(body: unknown, target: unknown, path = '', depth
   if (!isPlainObject(body) || typeof target !== 'function' || depth > 16) return undefined;
   for (const [key, value] of Object.entries(body)) {
     const record = typeRecords.findTypeMetadata(target, key);
-    if (!record || value === undefined || value === null) continue;
+    if (!record || value === undefined || value === null || convertsScalar(record)) continue;
     const field = `${path}${key}`;
     const declared = Reflect.getMetadata('design:type', target.prototype as object, key) as unknown;
     const items = Array.isArray(value) ? value : [value];
