@@ -8,9 +8,9 @@ export const BANK_MEANINGS: readonly Meaning[] = [
     label: 'Date',
     values: 'date',
     words: {
-      en: 'date|transaction date|trans date|txn date|posting date|posted date|date posted|post date|trade date|completed date|started date|date completed|entry date|operation date|transaction time|statement date|processed date|settlement date|date of transaction',
+      en: 'date|transaction date|trans date|txn date|posting date|execution date|posted date|date posted|post date|trade date|completed date|started date|date completed|entry date|operation date|transaction time|statement date|processed date|settlement date|date of transaction',
       de: 'datum|transaktionsdatum|umsatzdatum|belegdatum|auftragsdatum',
-      fr: 'date|date operation|date de l opération|date de transaction|date d opération',
+      fr: 'date|date operation|date de l opération|date de transaction|date d opération|date de l exécution|date d exécution|date exécution',
       nl: 'datum|transactiedatum|datum transactie',
       es: 'fecha|fecha operación|fecha de operación|fecha transacción|fecha de la operación',
       it: 'data|data operazione|data transazione|data movimento',
@@ -104,7 +104,7 @@ export const BANK_MEANINGS: readonly Meaning[] = [
     values: 'amount',
     kind: 'bank',
     words: {
-      en: 'amount|transaction amount|net|net amount|value|sum|amt|total|total amount|paid amount|amount paid',
+      en: 'amount|transaction amount|value|sum|amt|total|total amount|paid amount|amount paid',
       de: 'betrag|umsatz|buchungsbetrag|summe|betrag in eur|umsatz in eur',
       fr: 'montant|somme|montant de l opération',
       nl: 'bedrag|transactiebedrag|bedrag eur',
@@ -128,6 +128,24 @@ export const BANK_MEANINGS: readonly Meaning[] = [
       it: 'lordo|importo lordo',
       pt: 'bruto|valor bruto',
       sv: 'brutto|bruttobelopp',
+    },
+  },
+  {
+    // PayPal's own help: Gross is the transaction amount, Fee PayPal's fee, Net = Gross + Fee — what a
+    // bookkeeper imports as the amount is Gross, the fee being a transaction of its own
+    id: 'netAmount',
+    label: 'Net amount',
+    values: 'amount',
+    kind: 'bank',
+    words: {
+      en: 'net|net amount',
+      de: 'netto|nettobetrag',
+      fr: 'net|montant net',
+      nl: 'netto|nettobedrag',
+      es: 'neto|importe neto',
+      it: 'netto|importo netto',
+      pt: 'líquido|valor líquido',
+      sv: 'netto|nettobelopp',
     },
   },
   {
@@ -201,7 +219,7 @@ export const BANK_MEANINGS: readonly Meaning[] = [
     kind: 'bank',
     words: {
       en: 'balance|running balance|closing balance|available balance|balance after|ledger balance|balance amount|running bal|bal|balance after transaction',
-      de: 'saldo|kontostand|saldo nach buchung',
+      de: 'saldo|kontostand|saldo nach buchung|guthaben',
       fr: 'solde|solde après opération',
       nl: 'saldo|saldo na mutatie|saldo na boeking',
       es: 'saldo|saldo disponible|saldo contable',
@@ -230,8 +248,8 @@ export const BANK_MEANINGS: readonly Meaning[] = [
     label: 'Reference',
     values: 'code',
     words: {
-      en: 'reference|ref|reference number|ref no|reference no|transaction reference|transaction id|transaction number|check number|cheque number|check no|confirmation number|bank reference|end to end reference|mandate reference|customer reference|internal reference|reference id|transaction ref|your reference|our reference|transaction no|n transaction',
-      de: 'referenz|kundenreferenz|mandatsreferenz|transaktions id|buchungsreferenz|referenznummer|end to end referenz|zahlungsreferenz|transaktionsnummer',
+      en: 'reference|ref|reference number|ref no|reference no|transaction reference|transaction id|transaction code|transaction number|check number|cheque number|check no|confirmation number|bank reference|end to end reference|mandate reference|customer reference|internal reference|reference id|transaction ref|your reference|our reference|transaction no|n transaction',
+      de: 'referenz|kundenreferenz|mandatsreferenz|transaktions id|transaktionscode|transaktionsid|buchungsreferenz|referenznummer|end to end referenz|zahlungsreferenz|transaktionsnummer',
       fr: 'référence|numéro de référence|référence opération|numéro de transaction|numéro d opération|n de transaction|no de transaction',
       nl: 'referentie|kenmerk|betalingskenmerk|transactiereferentie|transactienummer',
       es: 'referencia|número de referencia|nº referencia|referencia operación',

@@ -488,6 +488,61 @@ const TECHNICAL_KINDS = new Set(
   ),
 );
 
+/** A sample value as a number, read with the column's inferred decimal separator (null: not a number). */
+function numberOf(value: string, t: SuggestedTransform | undefined): number | null {
+  let v = value.trim().replace(/\b[A-Z]{3}\b|\p{Sc}|\s/gu, '');
+  if (v === '') return null;
+  let neg = false;
+  if (/^\(.*\)$/.test(v)) {
+    neg = true;
+    v = v.slice(1, -1);
+  }
+  if (/-$/.test(v)) {
+    neg = true;
+    v = v.slice(0, -1);
+  }
+  if (/^[-−]/.test(v)) {
+    neg = !neg;
+    v = v.slice(1);
+  } else if (v.startsWith('+')) v = v.slice(1);
+  const sep = t && 'decimalSeparator' in t && t.decimalSeparator === ',' ? ',' : '.';
+  const group = sep === ',' ? '.' : ',';
+  v = v.split(group).join('').replace(/'/g, '');
+  if (sep === ',') v = v.replace(',', '.');
+  if (!/^\d+(?:\.\d+)?$|^\.\d+$/.test(v)) return null;
+  const n = Number(v);
+  return neg ? -n : n;
+}
+
+/**
+ * Does `balance` move by `amounts` from row to row — the difference of two neighbouring rows' values the
+ * size of the amount on one of the two rows — on at least 60 % of at least two neighbouring pairs?
+ */
+function movesBy(balance: readonly (number | null)[], amounts: readonly (number | null)[]): boolean {
+  let pairs = 0;
+  let moved = 0;
+  for (let i = 0; i + 1 < balance.length; i++) {
+    const b0 = balance[i];
+    const b1 = balance[i + 1];
+    if (b0 === null || b1 === null) continue;
+    const diff = Math.abs(b1 - b0);
+    if (diff < 0.005) continue;
+    pairs++;
+    const near = (x: number | null | undefined) =>
+      x !== null && x !== undefined && Math.abs(Math.abs(x) - diff) < 0.005;
+    if (near(amounts[i]) || near(amounts[i + 1])) moved++;
+  }
+  return pairs >= 2 && moved >= pairs * 0.6;
+}
+
+/** Ids, not words: most values one token of letters and digits ("8L0000000S000000N", "TXN-20931"). */
+function idsOnly(values: readonly string[]): boolean {
+  const filled = values.map((v) => v.trim()).filter((v) => v !== '');
+  if (filled.length === 0) return false;
+  const ids = filled.filter((v) => !/\s/.test(v) && /\d/.test(v) && /\p{L}/u.test(v)).length;
+  return ids >= filled.length * 0.8;
+}
+
 export function suggestColumnMappings(input: SuggestInput): {
   mappings: ColumnSuggestion[];
   unmatched: string[];
@@ -503,12 +558,23 @@ export function suggestColumnMappings(input: SuggestInput): {
   // what kind of file each side is: the template's kind reads the template, the data's kind the data
   const tFirst = tCols.map((t) => readHeader(t, null));
   const dFirst = dCols.map((d) => readHeader(d, null));
+  const signedBothWays = (d: string): boolean => {
+    const t = inferred[d];
+    if (t?.kind !== 'amount' && t?.kind !== 'number') return false;
+    const nums = (input.samples[d] ?? []).map((v) => numberOf(v, t)).filter((x) => x !== null && x !== 0);
+    return nums.some((x) => x! < 0) && nums.some((x) => x! > 0);
+  };
   const inferredVotes: Partial<Record<FileKind, number>> = {};
   const inferredList = Object.values(inferred);
   if (inferredList.some((t) => t?.kind === 'debitCredit' || (t && 'sign' in t && t.sign)))
     inferredVotes.bank = 3;
   else if (inferredList.some((t) => t?.kind === 'date') && inferredList.some((t) => t?.kind === 'amount'))
     inferredVotes.bank = 1;
+  // dates beside amounts written both negative and positive: money going out and coming in, a statement
+  // (a catalogue's prices are not negative; counts are integers, which are not inferred as numbers),
+  // whatever its item and address columns say
+  if (inferredList.some((t) => t?.kind === 'date') && dCols.some((d) => signedBothWays(d)))
+    inferredVotes.bank = (inferredVotes.bank ?? 0) + 5;
   const tKind = templateKind(builtIn) ?? kindOf(tFirst);
   const dKind = kindOf(dFirst, inferredVotes) ?? tKind;
   const tRead = tCols.map((t) => readHeader(t, tKind ?? dKind));
@@ -585,6 +651,40 @@ export function suggestColumnMappings(input: SuggestInput): {
   for (const t of inferredList)
     if (t && (t.kind === 'amount' || t.kind === 'number') && t.sign && dIndex.has(t.sign.column))
       directionCols.add(dIndex.get(t.sign.column)!);
+
+  /**
+   * A column taken as the Amount by its values alone (its name says nothing): 0 when its values are not
+   * amounts but ids with digits (an IBAN, a card number) or when it is a running balance — each row's value
+   * moves by another column's amount, on the row itself or the next (a balance after or before the
+   * transaction, in either order of rows); else 0.5, a little more when its amounts go both ways (money
+   * out and in: a transaction amount, where a balance or a fee mostly keeps one sign).
+   */
+  const byValue = new Map<number, number>();
+  const amountsByValue = (di: number): number => {
+    let v = byValue.get(di);
+    if (v === undefined) byValue.set(di, (v = amountByValues(di)));
+    return v;
+  };
+  const amountByValues = (di: number): number => {
+    const d = dCols[di];
+    const values = (input.samples[d] ?? []).map((v) => v.trim()).filter((v) => v !== '');
+    const withLetters = values.filter((v) =>
+      /\p{L}/u.test(v.replace(/\b(?:[A-Z]{3}|CR|DR|cr|dr)\b|\p{Sc}/gu, '')),
+    ).length;
+    if (withLetters > values.length * 0.1) return 0;
+    const own = numbersOf(d);
+    for (let a = 0; a < dCols.length; a++) {
+      if (a === di) continue;
+      if (movesBy(own, numbersOf(dCols[a]))) return 0;
+    }
+    return signedBothWays(d) ? 0.52 : 0.5;
+  };
+  const numbers = new Map<string, (number | null)[]>();
+  const numbersOf = (d: string): (number | null)[] => {
+    let n = numbers.get(d);
+    if (!n) numbers.set(d, (n = (input.samples[d] ?? []).map((v) => numberOf(v, inferred[d] ?? undefined))));
+    return n;
+  };
 
   const personParts =
     dRead.some((r) => r.some((x) => x.meaning.id === 'firstName' && x.strength >= 0.7)) &&
@@ -670,9 +770,14 @@ export function suggestColumnMappings(input: SuggestInput): {
           (kind === 'phone' && p.phoneStrong >= 0.8 && 0.55) ||
           (kind === 'country' && p.countryName >= 0.8 && 0.55) ||
           (kind === 'state' && p.state >= 0.8 && p.countryName < 0.5 && 0.55) ||
-          (kind === 'amount' && tMeaning(ti) === 'amount' && p.number >= 0.9 && p.amountLike >= 0.5 && 0.5) ||
+          (kind === 'amount' &&
+            tMeaning(ti) === 'amount' &&
+            p.number >= 0.9 &&
+            p.amountLike >= 0.5 &&
+            amountsByValue(di)) ||
           (['description', 'body'].includes(tMeaning(ti) ?? '') &&
             p.letters >= 0.8 &&
+            !idsOnly(input.samples[d] ?? []) &&
             p.date < 0.2 &&
             p.distinct / p.n >= 0.5 &&
             p.avgLength >= 8 &&

@@ -175,7 +175,12 @@ function guessDate(values: readonly string[]): DateGuess | null {
     first ??= v;
   }
   const dated = dmy + mdy + ymdVotes + ambiguous + named;
-  if (dated === 0 || dated < values.length * MIN_SHARE) return null;
+  // Values without a single digit are no dates written another way but lines of words in the date's place
+  // (Schwab's "Posted Transactions" above its rows): a few of them among many dates do not make the column
+  // text.
+  const wordy = values.filter((v) => !/\d/.test(v)).length;
+  const counted = wordy <= values.length * 0.25 && dated >= 3 ? values.length - wordy : values.length;
+  if (dated === 0 || dated < counted * MIN_SHARE) return null;
   const auto: Transform = { kind: 'date', input: 'auto', output: 'YYYY-MM-DD' };
   if (named > 0 || first === null) return { transform: auto, undecided: null };
   let order: 'DMY' | 'MDY' | 'YMD' | null;
@@ -302,8 +307,65 @@ export function inferColumnTransforms(
     out[d] = pair;
     out[c] = pair;
   }
+  inferAlternatingPairs(headers, columns, out);
   inferDirections(headers, columns, out);
   return out;
+}
+
+/** The names a file without a header row has its columns called (inspect.ts). */
+const UNNAMED = /^Column \d+$/;
+
+/**
+ * A file without a header row (columns `Column N`): two neighbouring columns of amounts that are filled
+ * alternately — each on some rows, never both on one — are a debit column and a credit column, paired as
+ * one signed amount. Money out is the side whose values carry a minus sign (it already says so); when
+ * neither does, the left one, as statements order them (Debit then Credit, Soll then Haben, Paid out then
+ * Paid in). The pair's run counts each side by its size, so a debit side written negative stays money out.
+ */
+function inferAlternatingPairs(
+  headers: readonly string[],
+  columns: readonly string[][],
+  out: (Transform | null)[],
+): void {
+  const amountish = (k: number) => out[k] === null || out[k]?.kind === 'amount' || out[k]?.kind === 'number';
+  for (let a = 0; a + 1 < headers.length; a++) {
+    const b = a + 1;
+    if (!UNNAMED.test(headers[a]) || !UNNAMED.test(headers[b])) continue;
+    if (!amountish(a) || !amountish(b)) continue;
+    let onlyA = 0;
+    let onlyB = 0;
+    let negA = 0;
+    let negB = 0;
+    let clash = false;
+    for (let r = 0; r < columns[a].length && !clash; r++) {
+      const va = (columns[a][r] ?? '').trim();
+      const vb = (columns[b][r] ?? '').trim();
+      if (va !== '' && vb !== '') clash = true;
+      else if (va !== '') {
+        onlyA++;
+        if (/^[-−(]|-$/.test(va)) negA++;
+      } else if (vb !== '') {
+        onlyB++;
+        if (/^[-−(]|-$/.test(vb)) negB++;
+      }
+    }
+    if (clash || onlyA === 0 || onlyB === 0) continue;
+    const numeric = (k: number) =>
+      filledOf(columns[k]).every((v) => inferNumber([v]) !== null || /^[-+]?\d+$/.test(v));
+    if (!numeric(a) || !numeric(b)) continue;
+    // one side mostly negative and the other not: that side is money out; otherwise left to right
+    const aOut = negB > onlyB / 2 && negA <= onlyA / 2 ? false : true;
+    const [d, c] = aOut ? [a, b] : [b, a];
+    const pair: Transform = {
+      kind: 'debitCredit',
+      debitColumn: headers[d],
+      creditColumn: headers[c],
+      decimals: 2,
+    };
+    out[a] = pair;
+    out[b] = pair;
+    a++;
+  }
 }
 
 /** Date columns whose own values cannot tell day-first from month-first: the file's hints decide. */
@@ -423,6 +485,37 @@ function unsigned(values: readonly string[]): boolean {
   return n > 0;
 }
 
+/**
+ * Does an amount column already carry the direction column's signs — negative on its money-out rows,
+ * positive on the others, on 90 % of the rows both fill, money out seen at least once? Then the direction
+ * column only repeats them (PayPal's "Auswirkung auf Guthaben" beside a signed "Brutto"), and signing
+ * another, unsigned column from it (a tax, a fee) would be a guess.
+ */
+function echoesSigns(
+  columns: readonly string[][],
+  out: readonly (Transform | null)[],
+  dir: number,
+  negative: readonly string[],
+): boolean {
+  const neg = new Set(negative.map((v) => v.toLowerCase()));
+  return out.some((t, k) => {
+    if (k === dir || (t?.kind !== 'amount' && t?.kind !== 'number')) return false;
+    let both = 0;
+    let agree = 0;
+    let outRows = 0;
+    columns[k].forEach((v, r) => {
+      const a = v.trim();
+      const d = (columns[dir][r] ?? '').trim().toLowerCase();
+      if (a === '' || d === '' || !/[1-9]/.test(a)) return;
+      both++;
+      const isOut = neg.has(d);
+      if (isOut) outRows++;
+      if (isOut === /^[-−(]|-$/.test(a)) agree++;
+    });
+    return outRows > 0 && both > 0 && agree >= both * 0.9;
+  });
+}
+
 /** An unsigned amount column beside a direction column: its amount takes the sign from it. */
 function inferDirections(
   headers: readonly string[],
@@ -433,6 +526,7 @@ function inferDirections(
     if (out[dir] !== null) return;
     const negative = directionValues(header, columns[dir]);
     if (negative === null) return;
+    if (echoesSigns(columns, out, dir, negative)) return;
     let best = -1;
     let bestScore = -Infinity;
     out.forEach((t, k) => {
