@@ -215,25 +215,27 @@ async function timeUntilServing(ctx: Ctx, from: number): Promise<number | null> 
 
 async function submitJobs(ctx: Ctx): Promise<string[]> {
   const csv = new Blob([dataCsv(ROWS)]);
-  const ids: string[] = [];
-  for (let i = 0; i < JOBS; i++) {
-    // One upload per job: the same request twice is one job (the api de-duplicates double submits).
-    const dataId = await ctx.stack.upload('data', csv, `export-${i}.csv`);
-    const res = await ctx.stack.call('/api/process', {
-      signal: AbortSignal.timeout(30_000),
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        templateFileId: ctx.templateId,
-        dataFileId: dataId,
-        mappings: MAPPINGS,
-        async: true,
-      }),
-    });
-    if (res.status !== 202) throw new Error(`process: ${res.status} ${await res.text()}`);
-    ids.push(((await res.json()) as { jobId: string }).jobId);
-  }
-  return ids;
+  // One upload per job (the same request twice is one job: the api de-duplicates double submits), all of
+  // them before any job is submitted, and the jobs at once: the fault then finds them running and queued.
+  const dataIds: string[] = [];
+  for (let i = 0; i < JOBS; i++) dataIds.push(await ctx.stack.upload('data', csv, `export-${i}.csv`));
+  return Promise.all(dataIds.map((dataId) => submitJob(ctx, dataId)));
+}
+
+async function submitJob(ctx: Ctx, dataId: string): Promise<string> {
+  const res = await ctx.stack.call('/api/process', {
+    signal: AbortSignal.timeout(30_000),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      templateFileId: ctx.templateId,
+      dataFileId: dataId,
+      mappings: MAPPINGS,
+      async: true,
+    }),
+  });
+  if (res.status !== 202) throw new Error(`process: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { jobId: string }).jobId;
 }
 
 interface JobView {
@@ -243,10 +245,12 @@ interface JobView {
 }
 async function views(ctx: Ctx, ids: string[]): Promise<Map<string, JobView>> {
   const out = new Map<string, JobView>();
-  for (const id of ids) {
-    const r = await call(ctx, `/api/jobs/${id}`);
-    if (r?.status === 200) out.set(id, (await r.json()) as JobView);
-  }
+  await Promise.all(
+    ids.map(async (id) => {
+      const r = await call(ctx, `/api/jobs/${id}`);
+      if (r?.status === 200) out.set(id, (await r.json()) as JobView);
+    }),
+  );
   return out;
 }
 
@@ -273,6 +277,7 @@ async function someRunning(ctx: Ctx, ids: string[]): Promise<void> {
 
 interface Row {
   scenario: string;
+  inFlight?: string;
   jobs: string;
   usage: string;
   webhooks: string;
@@ -484,12 +489,15 @@ async function main(): Promise<void> {
       log(`scenario: ${s.name}`);
       const ids = await submitJobs(ctx);
       await someRunning(ctx, ids);
+      const before = [...(await views(ctx, ids)).values()];
+      const count = (state: string) => before.filter((v) => v.state === state).length;
+      const inFlight = `${count('active')} running, ${count('queued')} queued`;
       const faultAt = Date.now();
       const { faultEnd, apiDown } = await s.run(ctx);
       log(`  fault over; waiting for the api and the jobs`);
       const back = apiDown ? await timeUntilServing(ctx, faultEnd) : undefined;
       await reconnectPg(ctx);
-      const row = await check(ctx, s.name, ids, receiver.deliveries, back, faultAt);
+      const row = { ...(await check(ctx, s.name, ids, receiver.deliveries, back, faultAt)), inFlight };
       log(`  ${JSON.stringify(row)}`);
       rows.push(row);
     }
@@ -505,11 +513,13 @@ async function main(): Promise<void> {
   }
   console.log(`\n${JOBS} background jobs of ${ROWS.toLocaleString('en')} rows in flight per scenario:\n`);
   console.log(
-    '| scenario | jobs | usage counted | job.completed webhooks | service back | all jobs ended after |',
+    '| scenario | jobs when broken | jobs | usage counted | job.completed webhooks | service back | all ended after |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows)
-    console.log(`| ${r.scenario} | ${r.jobs} | ${r.usage} | ${r.webhooks} | ${r.back} | ${r.done} |`);
+    console.log(
+      `| ${r.scenario} | ${r.inFlight} | ${r.jobs} | ${r.usage} | ${r.webhooks} | ${r.back} | ${r.done} |`,
+    );
   const bad = rows.filter((r) => !r.jobs.startsWith(`${JOBS}/${JOBS} done`) || !r.usage.startsWith('once'));
   if (bad.length) {
     console.log(`\n${bad.length} scenario(s) lost or miscounted jobs.`);
