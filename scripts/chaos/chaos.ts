@@ -278,6 +278,7 @@ async function someRunning(ctx: Ctx, ids: string[]): Promise<void> {
 interface Row {
   scenario: string;
   inFlight?: string;
+  during?: string;
   jobs: string;
   usage: string;
   webhooks: string;
@@ -493,11 +494,31 @@ async function main(): Promise<void> {
       const count = (state: string) => before.filter((v) => v.state === state).length;
       const inFlight = `${count('active')} running, ${count('queued')} queued`;
       const faultAt = Date.now();
+      // What a client saw meanwhile: GET /api/jobs every 500 ms (status, or no answer within 3 s).
+      const answers = new Map<string, number>();
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const r = await (ctx as Ctx).stack
+            .call('/api/jobs', { signal: AbortSignal.timeout(3000) })
+            .catch((e: Error) => (e.name === 'TimeoutError' ? 'hung' : 'refused'));
+          const key = typeof r === 'string' ? r : String(r.status);
+          answers.set(key, (answers.get(key) ?? 0) + 1);
+          await sleep(500);
+        }
+      })();
       const { faultEnd, apiDown } = await s.run(ctx);
+      sampling = false;
+      await sampler;
+      const during = [...answers].map(([k, n]) => `${k}×${n}`).join(', ');
       log(`  fault over; waiting for the api and the jobs`);
       const back = apiDown ? await timeUntilServing(ctx, faultEnd) : undefined;
       await reconnectPg(ctx);
-      const row = { ...(await check(ctx, s.name, ids, receiver.deliveries, back, faultAt)), inFlight };
+      const row = {
+        ...(await check(ctx, s.name, ids, receiver.deliveries, back, faultAt)),
+        inFlight,
+        during,
+      };
       log(`  ${JSON.stringify(row)}`);
       rows.push(row);
     }
@@ -513,12 +534,12 @@ async function main(): Promise<void> {
   }
   console.log(`\n${JOBS} background jobs of ${ROWS.toLocaleString('en')} rows in flight per scenario:\n`);
   console.log(
-    '| scenario | jobs when broken | jobs | usage counted | job.completed webhooks | service back | all ended after |',
+    '| scenario | jobs when broken | jobs | usage counted | job.completed webhooks | GET /api/jobs meanwhile | service back | all ended after |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows)
     console.log(
-      `| ${r.scenario} | ${r.inFlight} | ${r.jobs} | ${r.usage} | ${r.webhooks} | ${r.back} | ${r.done} |`,
+      `| ${r.scenario} | ${r.inFlight} | ${r.jobs} | ${r.usage} | ${r.webhooks} | ${r.during} | ${r.back} | ${r.done} |`,
     );
   const bad = rows.filter((r) => !r.jobs.startsWith(`${JOBS}/${JOBS} done`) || !r.usage.startsWith('once'));
   if (bad.length) {
