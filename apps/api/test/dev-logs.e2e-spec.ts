@@ -17,7 +17,14 @@ async function startApi(
   const port = await freePort();
   const proc = spawn(process.execPath, [join(root, 'bench/support/run-ts.js'), 'apps/api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    // Its own Redis prefix: the sign-up throttle (per IP) must not count the other test files' sign-ups.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'csvm-test:'}dev-logs-${randomBytes(3).toString('hex')}:`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
