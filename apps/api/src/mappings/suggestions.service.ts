@@ -52,7 +52,9 @@ export class SuggestionsService implements OnModuleInit {
     const samples: Record<string, string[]> = {};
     dataColumns.forEach((h, k) => (samples[h] = rows.map((r) => r[k] ?? '')));
     const inferred: Record<string, SuggestedTransform | null> = {};
-    inferColumnTransforms(dataColumns, rows).forEach(
+    // What the upload inferred from the same first rows (older uploads: inferred again here).
+    const kept = data.info.inferred?.length === dataColumns.length ? data.info.inferred : null;
+    (kept ?? inferColumnTransforms(dataColumns, rows)).forEach(
       (t, k) => (inferred[dataColumns[k]] = t as SuggestedTransform | null),
     );
     const result = suggestColumnMappings({

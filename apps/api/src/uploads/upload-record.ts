@@ -1,4 +1,4 @@
-import type { InputEncoding, UploadFormat, UploadSheet, UploadType } from '@csv-mapper/contracts';
+import type { InputEncoding, Transform, UploadFormat, UploadSheet, UploadType } from '@csv-mapper/contracts';
 
 export type { UploadRecord, UploadType } from '@csv-mapper/contracts';
 
@@ -32,4 +32,9 @@ export interface UploadInfo {
   /** Absent on files stored before these were kept. */
   bom?: boolean;
   lineEnding?: '\r\n' | '\n';
+  /**
+   * Data files: each column's transform as its first rows suggested it (the upload answer's
+   * columns[].inferred), kept so a suggestion need not read the values twice. Absent on older uploads.
+   */
+  inferred?: (Transform | null)[];
 }

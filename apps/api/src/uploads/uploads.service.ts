@@ -13,7 +13,7 @@ import {
   type SourceSpec,
   type WorkbookLimits,
 } from '@csv-mapper/csv-engine';
-import type { UpdateUploadRequest } from '@csv-mapper/contracts';
+import type { Transform, UpdateUploadRequest } from '@csv-mapper/contracts';
 import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, BlobStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
@@ -452,6 +452,7 @@ function infoOf(
     // "Match the template" takes these from a template file; a workbook has none: RFC 4180's.
     bom: extra.format === 'xlsx' ? false : inspection.bom,
     lineEnding: extra.format === 'xlsx' ? '\r\n' : inspection.lineEnding,
+    ...(type === 'data' ? { inferred: inspection.columns.map((c) => c.inferred as Transform | null) } : {}),
     ...extra,
   };
 }
