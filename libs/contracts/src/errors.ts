@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   'INVALID_ENCODING',
   'NAME_REQUIRED',
   'NAME_TOO_LONG',
+  // saved mapping runs (issue 30)
+  'SOURCE_CHANGED',
+  'TEMPLATE_FILE_REQUIRED',
   // jobs and webhooks
   'JOB_NOT_FINISHED',
   'JOB_FINISHED',

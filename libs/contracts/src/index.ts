@@ -22,3 +22,4 @@ export * from './http/templates';
 export * from './http/teams';
 export * from './env';
 export * from './http/batches';
+export * from './http/history';

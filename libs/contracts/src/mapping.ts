@@ -501,7 +501,7 @@ export class ControlTotal {
 
 /** Rows a run read but did not write, by reason. */
 export class SkippedRows {
-  reason: 'rowLimit' | 'monthlyQuota' | 'deletedInReview';
+  reason: 'rowLimit' | 'monthlyQuota' | 'deletedInReview' | 'alreadyExported';
   rows: number;
   /** For people, e.g. "Rows past your plan's 10,000 rows per file were not written." */
   message: string;
@@ -530,4 +530,16 @@ export class RunTotals {
   columns: ControlTotal[];
   /** Template columns written empty on purpose (pairs with `empty: true`, or `unmappedColumns: "empty"`). */
   emptyColumns?: string[];
+  /**
+   * Runs of a saved mapping: rows an earlier run of it exported (found by their fingerprints), skipped,
+   * flagged or kept as the mapping's `duplicates` says; 0 for runs without a saved mapping.
+   */
+  rowsAlreadyExported?: number;
+  /** The earlier runs those rows came from, oldest first: `{ runId, at, by: { userId, name }, rows }`. */
+  alreadyExportedFrom?: {
+    runId: string;
+    at: string;
+    by: { userId: string; name: string } | null;
+    rows: number;
+  }[];
 }

@@ -23,7 +23,16 @@ export const RULE_TYPES = ['text', 'number', 'amount', 'date', 'boolean', 'email
 export type RuleType = (typeof RULE_TYPES)[number];
 
 /** The rules a warning can name; `truncate` is the transform's "value was cut" warning. */
-export const WARNING_RULES = ['required', 'type', 'maxLength', 'allowed', 'unique', 'truncate'] as const;
+/** `alreadyExported`: the row was exported by an earlier run of the saved mapping (its `duplicates: "flag"`). */
+export const WARNING_RULES = [
+  'required',
+  'type',
+  'maxLength',
+  'allowed',
+  'unique',
+  'truncate',
+  'alreadyExported',
+] as const;
 export type WarningRule = (typeof WARNING_RULES)[number];
 
 /** Rules of one template column. Every field is optional; an empty object checks nothing. */

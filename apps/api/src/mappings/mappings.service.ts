@@ -211,6 +211,8 @@ function view(m: SavedMappingEntity, locked: boolean): SavedMappingView {
     output: m.outputOptions ?? null,
     reading: m.readingOptions ?? null,
     ...(m.templateRules ? { templateRules: m.templateRules } : {}),
+    duplicates: m.duplicates ?? 'flag',
+    historyKeyColumns: m.historyKeyColumns ?? null,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
     locked,
@@ -238,6 +240,8 @@ type MappingInput = Pick<
   | 'outputOptions'
   | 'readingOptions'
   | 'templateRules'
+  | 'duplicates'
+  | 'historyKeyColumns'
 >;
 
 function checked(v: SaveMappingRequest): MappingInput {
@@ -248,6 +252,15 @@ function checked(v: SaveMappingRequest): MappingInput {
     if (isCsvEngineError(err)) throw new AppError(400, err.code, err.message);
     throw err;
   }
+  const keys = v.historyKeyColumns ?? null;
+  const unknown = (keys ?? []).filter((k) => !v.templateHeaders.includes(k));
+  if (unknown.length > 0) {
+    throw new AppError(
+      400,
+      'UNKNOWN_COLUMN',
+      `historyKeyColumns names columns the template does not have: ${unknown.join(', ')}. Its columns are: ${v.templateHeaders.join(', ')}.`,
+    );
+  }
   return {
     name: v.name,
     description: v.description?.trim() || null,
@@ -257,6 +270,8 @@ function checked(v: SaveMappingRequest): MappingInput {
     outputOptions: v.output ? plain(v.output) : null,
     readingOptions: v.reading ? plain(v.reading) : null,
     templateRules: v.templateRules ?? null,
+    duplicates: v.duplicates ?? 'flag',
+    historyKeyColumns: keys && keys.length > 0 ? [...new Set(keys)] : null,
   };
 }
 

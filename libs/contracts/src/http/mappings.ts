@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -11,6 +12,7 @@ import {
 } from 'class-validator';
 import { MappingPair, MAX_PAIRS, OutputOptions, ReadingOptions } from '../mapping';
 import { IsTemplateRules, type TemplateRules } from '../rules';
+import { DUPLICATES_MODES, type DuplicatesMode } from './history';
 import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
@@ -55,6 +57,25 @@ export class SaveMappingRequest {
   @IsOptional() @ValidateNested() @Type(() => ReadingOptions) reading?: ReadingOptions | null;
   /** Rules of the template's columns, saved with the mapping. */
   @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
+  /**
+   * Rows an earlier run of this mapping exported: `skip` (left out, not counted against the monthly rows),
+   * `flag` (written and reported; the default for new mappings) or `keep` (written, counted in the totals).
+   */
+  @IsOptional()
+  @IsIn(DUPLICATES_MODES, { message: 'duplicates must be "skip", "flag" or "keep"' })
+  duplicates?: DuplicatesMode;
+  /**
+   * Template columns that identify a row for run history (e.g. Date, Amount, Description); left out: the
+   * whole output row.
+   * @example ["Date", "Amount", "Description"]
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(500, { each: true })
+  historyKeyColumns?: string[] | null;
 }
 
 /** POST /api/mappings/match: the data file's headers. */
@@ -77,6 +98,10 @@ export class SavedMappingView {
   output: OutputOptions | null;
   reading: ReadingOptions | null;
   templateRules?: TemplateRules;
+  /** What runs do with rows an earlier run exported. */
+  duplicates: DuplicatesMode;
+  /** Template columns a row's fingerprint is taken from; null: the whole output row. */
+  historyKeyColumns: string[] | null;
   createdAt: string;
   updatedAt: string;
   /** After a downgrade only the oldest mappings the plan allows stay usable. */

@@ -1,4 +1,5 @@
 import { ApiKeyEntity } from './api-key.entity';
+import { MappingFingerprintEntity, MappingRunEntity, TeamHistoryKeyEntity } from './mapping-history.entity';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { SavedMappingEntity } from './saved-mapping.entity';
 import { SessionEntity } from './session.entity';
@@ -10,6 +11,9 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
 export {
   ApiKeyEntity,
+  MappingFingerprintEntity,
+  MappingRunEntity,
+  TeamHistoryKeyEntity,
   PasswordResetTokenEntity,
   SavedMappingEntity,
   SessionEntity,
@@ -35,4 +39,7 @@ export const ENTITIES = [
   TeamEntity,
   TeamMembershipEntity,
   TeamInvitationEntity,
+  TeamHistoryKeyEntity,
+  MappingRunEntity,
+  MappingFingerprintEntity,
 ];

@@ -8,7 +8,13 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { MappingPair, OutputOptions, ReadingOptions, TemplateRules } from '@csv-mapper/contracts';
+import type {
+  DuplicatesMode,
+  MappingPair,
+  OutputOptions,
+  ReadingOptions,
+  TemplateRules,
+} from '@csv-mapper/contracts';
 import { UserEntity } from './user.entity';
 
 @Entity('saved_mappings')
@@ -38,6 +44,10 @@ export class SavedMappingEntity {
   /** Overrides of the data file's detected encoding, delimiter and header row. */
   @Column({ name: 'reading_options', type: 'jsonb', nullable: true }) readingOptions: ReadingOptions | null;
   @Column({ name: 'template_rules', type: 'jsonb', nullable: true }) templateRules: TemplateRules | null;
+  /** Rows exported by an earlier run: left out ('skip'), written and reported ('flag'), or written ('keep'). */
+  @Column({ type: 'varchar', length: 8, default: 'flag' }) duplicates: DuplicatesMode;
+  /** Template columns a row's fingerprint is taken from (null: every output value). */
+  @Column({ name: 'history_key_columns', type: 'jsonb', nullable: true }) historyKeyColumns: string[] | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -6,6 +6,7 @@ import { BillingEventQueue1719000000000 } from './1719000000000-billing-event-qu
 import { MappingOutputOptions1720000000000 } from './1720000000000-mapping-output-options';
 import { Teams1721000000000 } from './1721000000000-teams';
 import { SavedMappingRules1722100000000 } from './1722100000000-saved-mapping-rules';
+import { MappingHistory1723000000000 } from './1723000000000-mapping-history';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   MappingOutputOptions1720000000000,
   Teams1721000000000,
   SavedMappingRules1722100000000,
+  MappingHistory1723000000000,
 ];
