@@ -23,3 +23,4 @@ export * from './http/teams';
 export * from './env';
 export * from './http/batches';
 export * from './http/history';
+export * from './source-drift';

@@ -3,7 +3,8 @@ import { Trim } from './common';
 
 // POST /api/upload (and /api/upload/template, /api/upload/data): the uploaded file record.
 // PATCH /api/upload/:fileId: how the stored file is read (encoding, delimiter, header row, sheet).
-import type { Transform } from '../mapping';
+import type { MappingPair, Transform } from '../mapping';
+import type { SourceChanges } from '../source-drift';
 
 export type UploadType = 'template' | 'data';
 
@@ -123,8 +124,14 @@ export class UploadColumn {
 export class MappingMatch {
   id: string;
   name: string;
-  /** 0–1: how closely the saved mapping's data columns match the file's. */
+  /** 0–1: how closely the saved mapping's data columns match the file's (a renamed column counts as present). */
   score: number;
+  /** What changed since the mapping was saved (source drift); all three lists empty when nothing did. */
+  changes?: SourceChanges;
+  /** Columns the saved mapping reads that this file lacks (not renamed): their template columns need mapping again. */
+  missingColumns?: string[];
+  /** With changes: the saved pairs with renamed columns substituted (pairs reading a missing column left out). */
+  adaptedMapping?: MappingPair[];
 }
 
 // POST /api/upload/presign and POST /api/upload/:uploadId/complete: Enterprise direct uploads to storage.
