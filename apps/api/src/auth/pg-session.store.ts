@@ -91,5 +91,9 @@ export function createPgSessionStore(options: {
     pool: options.pool,
     tableName: options.tableName,
     createTableIfMissing: false,
+    // The worker's hourly cleanup deletes expired rows (apps/worker/src/quota/quota.service.ts). The
+    // store's own prune timer would outlive the pool when an api instance closes (a deploy, each test
+    // file in one Jest process) and then fail on the ended pool.
+    pruneSessionInterval: false,
   });
 }
