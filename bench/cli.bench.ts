@@ -1,20 +1,28 @@
-// `npm run bench:cli` (never part of npm test; run `npm run build:server` first to time the built tool).
-// The bench:jobs file (1,000,000 rows, ~120 MB, same mappings) through the command-line tool as a person
-// runs it (a separate process, start-up included), next to the engine path the worker runs for a job
-// (the stored file streamed through applyMapping into the result, here file to file), on 1 and 2 threads.
-// Both must write the same bytes.
+// `npm run bench:cli` (never part of npm test).
+// 1. Start-up: `csv-mapper run` on a 3-line file against bare `node -e 0`, alternately, BENCH_STARTUP_RUNS
+//    times (default 15): the medians and the start-up over bare Node. The tool is timed as built: the bench
+//    compiles apps/cli and the libraries into bench/.data/cli (swc, CommonJS, as `npm run build:server`
+//    lays out dist/) and runs the bin there; BENCH_CLI_SOURCES=<checkout> times another checkout's tool
+//    the same way (a before/after in one session). From the sources (swc on load) is timed too.
+// 2. The bench:jobs file (1,000,000 rows, ~120 MB, same mappings) through the command-line tool as a person
+//    runs it (a separate process, start-up included), next to the engine path the worker runs for a job
+//    (the stored file streamed through applyMapping into the result, here file to file), on 1 and 2 threads.
+//    Both must write the same bytes. BENCH_ROWS=0 skips this part.
 import { spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   createReadStream,
   createWriteStream,
-  existsSync,
+  mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { transformSync } from '@swc/core';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { applyMapping, inspect, resolveOutputOptions, writeOptionsOf } from '@csv-mapper/csv-engine';
@@ -62,8 +70,115 @@ async function workerPath(data: string, out: string, threads: number): Promise<n
   return (t2 - t1) / 1000;
 }
 
+const ROOT = resolve(__dirname, '..');
+const BUILT = join(__dirname, '.data', 'cli');
+const STARTUP_RUNS = Math.max(10, Number(process.env.BENCH_STARTUP_RUNS ?? 15));
+
+/**
+ * Compiles apps/cli/src and libs/<lib>/src of `from` into `to` with dist/'s layout (dist/apps/cli/src/main.js
+ * …), `@csv-mapper/<lib>` rewritten to relative paths as tsc-alias does, and copies the bin next to it: the
+ * bin then starts the built tool, as after `npm run build:server`.
+ */
+function buildCli(from: string, to: string): string {
+  rmSync(to, { recursive: true, force: true });
+  const dirs = [
+    join(from, 'apps/cli/src'),
+    ...readdirSync(join(from, 'libs')).map((l) => join(from, 'libs', l, 'src')),
+  ];
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.ts') || name.endsWith('.spec.ts') || name.endsWith('.d.ts')) continue;
+      const src = join(dir, name);
+      const out = join(to, 'dist', relative(from, src)).replace(/\.ts$/, '.js');
+      let { code } = transformSync(readFileSync(src, 'utf8'), {
+        filename: src,
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      });
+      code = code.replace(/require\("@csv-mapper\/([\w-]+)"\)/g, (_m, lib: string) => {
+        let rel = relative(dirname(out), join(to, 'dist/libs', lib, 'src/index.js'));
+        if (!rel.startsWith('.')) rel = `./${rel}`;
+        return `require(${JSON.stringify(rel)})`;
+      });
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, code);
+    }
+  }
+  const bin = join(to, 'apps/cli/bin/csv-mapper.js');
+  mkdirSync(dirname(bin), { recursive: true });
+  copyFileSync(join(from, 'apps/cli/bin/csv-mapper.js'), bin);
+  return bin;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function timeMs(args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  return performance.now() - t0;
+}
+
+/** `csv-mapper run` on a 3-line file against `node -e 0`, alternately; medians in ms. */
+function startup(dir: string): void {
+  const from = resolve(process.env.BENCH_CLI_SOURCES ?? ROOT);
+  const bin = buildCli(from, BUILT);
+  const small = join(dir, `csvm-cli-startup-${process.pid}.csv`);
+  const recipe = join(dir, `csvm-cli-startup-${process.pid}.json`);
+  const out = join(dir, `csvm-cli-startup-out-${process.pid}.csv`);
+  writeFileSync(
+    small,
+    'Customer ID,Customer Name,E-mail,Phone,City,Country,Article Number,Category,Booking Date,Betrag,Quantity,Notes\r\n' +
+      '1,"Müller, Anna",anna.1@ex.com,+44 20 7001 1001,Berlin,DE,A123456,Hardware,03/04/2021,"1.234,56",3,Paid by card\r\n' +
+      '2,Ben Smith,ben.2@ex.com,+44 20 7002 1002,London,GB,A654321,Software,28/12/2020,"-12,50",1,\r\n',
+  );
+  writeFileSync(recipe, JSON.stringify(RECIPE));
+  const run = ['run', '-q', '-r', recipe, small, '-o', out];
+  const sources = { ...process.env, CSV_MAPPER_FROM_SOURCES: '1' };
+  const srcBin = join(from, 'apps/cli/bin/csv-mapper.js');
+  try {
+    // Warm the page cache (and swc's binding) once.
+    timeMs(['-e', '0']);
+    timeMs([bin, ...run]);
+    timeMs([srcBin, ...run], sources);
+    const bare: number[] = [];
+    const built: number[] = [];
+    const fromSources: number[] = [];
+    for (let i = 0; i < STARTUP_RUNS; i++) {
+      bare.push(timeMs(['-e', '0']));
+      built.push(timeMs([bin, ...run]));
+      fromSources.push(timeMs([srcBin, ...run], sources));
+    }
+    const b = median(bare);
+    console.log(
+      `\nStart-up (${from === ROOT ? 'this checkout' : from}; 3-line file, median of ${STARTUP_RUNS}, alternating; node ${process.version}):`,
+    );
+    console.table({
+      'node -e 0': { 'median ms': b.toFixed(0), 'over bare Node ms': '—' },
+      'csv-mapper run (built)': {
+        'median ms': median(built).toFixed(0),
+        'over bare Node ms': (median(built) - b).toFixed(0),
+      },
+      'csv-mapper run (from sources, swc on load)': {
+        'median ms': median(fromSources).toFixed(0),
+        'over bare Node ms': (median(fromSources) - b).toFixed(0),
+      },
+    });
+    console.log(`Start-up over bare Node (built): ${(median(built) - b).toFixed(0)} ms`);
+  } finally {
+    for (const f of [small, recipe, out]) rmSync(f, { force: true });
+  }
+}
+
 function cliRun(recipe: string, data: string, out: string, threads: number): number {
-  const bin = resolve(__dirname, '../apps/cli/bin/csv-mapper.js');
+  const bin = join(BUILT, 'apps/cli/bin/csv-mapper.js');
   const t0 = performance.now();
   const r = spawnSync(
     process.execPath,
@@ -76,8 +191,18 @@ function cliRun(recipe: string, data: string, out: string, threads: number): num
   return (performance.now() - t0) / 1000;
 }
 
+const RECIPE = {
+  format: 'csv-mapper/recipe',
+  version: 1,
+  name: 'bench',
+  templateHeaders: TEMPLATE,
+  mappings: MAPPINGS,
+};
+
 async function main(): Promise<void> {
   const dir = tmpdir();
+  startup(dir);
+  if (ROWS === 0) return;
   const data = join(dir, `csvm-cli-bench-${process.pid}.csv`);
   const recipe = join(dir, `csvm-cli-bench-${process.pid}.json`);
   const outs: string[] = [];
@@ -85,17 +210,7 @@ async function main(): Promise<void> {
     const gen = await generate(data, ROWS);
     const mb = gen.bytes / 1e6;
     console.log(`generated ${gen.rows.toLocaleString()} rows, ${mb.toFixed(1)} MB`);
-    writeFileSync(
-      recipe,
-      JSON.stringify({
-        format: 'csv-mapper/recipe',
-        version: 1,
-        name: 'bench',
-        templateHeaders: TEMPLATE,
-        mappings: MAPPINGS,
-      }),
-    );
-    const built = existsSync(resolve(__dirname, '../dist/apps/cli/src/main.js'));
+    writeFileSync(recipe, JSON.stringify(RECIPE));
     const results: Record<string, { seconds: string; 'rows/s': string; 'MB/s': string; sha256: string }> = {};
     const record = (name: string, seconds: number, out: string) => {
       results[name] = {
@@ -115,7 +230,7 @@ async function main(): Promise<void> {
         wOut,
       );
       record(
-        `csv-mapper (${built ? 'built' : 'from sources'}), ${threads} thread${threads > 1 ? 's' : ''}, process start included`,
+        `csv-mapper (built), ${threads} thread${threads > 1 ? 's' : ''}, process start included`,
         cliRun(recipe, data, cOut, threads),
         cOut,
       );

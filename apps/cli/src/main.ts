@@ -95,7 +95,7 @@ export async function main(argv: string[], stderr: Writable = process.stderr): P
   const tty = (stderr as NodeJS.WriteStream).isTTY === true;
   const bar = args.quiet ? null : new ProgressBar(stderr, tty);
   try {
-    const recipe = parseRecipe(readFileSync(args.recipe as string, 'utf8'));
+    const recipe = await parseRecipe(readFileSync(args.recipe as string, 'utf8'));
     const out = args.output ? fileOut(args.output) : process.stdout;
     const started = Date.now();
     const outcome = await runRecipe({

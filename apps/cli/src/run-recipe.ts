@@ -1,27 +1,26 @@
 // Runs a recipe on a local file with the engine the api and the worker use: the same reading, the same
 // output settings ("match the template" when a template file is given) and the same control totals, so
 // the bytes are the web result's bytes. No account, no server, no limits.
-import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { validateSync, type ValidationError } from 'class-validator';
+// Start-up: only what a run needs is loaded (measured by bench:cli). The engine's mapping and output
+// modules are imported directly, not through the package index (which also loads workbook reading and
+// the inspector); the recipe is checked by recipe-check.ts, and the contract's class-validator
+// validation (reflection metadata and all) is loaded only for a recipe that check cannot pass.
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Writable } from 'node:stream';
-import {
-  applyMapping,
-  inspect,
-  resolveOutputOptions,
-  runTotals,
-  writeOptionsOf,
-  type ApplyOptions,
-  type TemplateFormat,
-} from '@csv-mapper/csv-engine';
-import { Recipe, type ResolvedOutputOptions, type RunTotals } from '@csv-mapper/contracts';
+import { applyMapping } from '../../../libs/csv-engine/src/mapping';
+import { resolveOutputOptions, runTotals, writeOptionsOf } from '../../../libs/csv-engine/src/output';
+import type { ApplyOptions, TemplateFormat } from '@csv-mapper/csv-engine';
+import type { Recipe, ResolvedOutputOptions, RunTotals } from '@csv-mapper/contracts';
+import { quickRecipe, RecipeError } from './recipe-check';
 
-export class RecipeError extends Error {}
+export { RecipeError };
 
-/** Parses and validates a recipe file's text (the same contract POST /api/mappings/import validates). */
-export function parseRecipe(text: string): Recipe {
+/**
+ * Parses and validates a recipe file's text (the same contract POST /api/mappings/import validates, with
+ * the same messages).
+ */
+export async function parseRecipe(text: string): Promise<Recipe> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -31,24 +30,15 @@ export function parseRecipe(text: string): Recipe {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new RecipeError('The recipe must be a JSON object.');
   }
-  const recipe = plainToInstance(Recipe, json);
-  const errors = validateSync(recipe, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length > 0) {
-    throw new RecipeError(`The recipe is not valid: ${messages(errors).slice(0, 5).join('; ')}.`);
-  }
-  return recipe;
-}
-
-function messages(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((e) => {
-    const at = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((m) => (m.startsWith(e.property) ? m : `${at}: ${m}`));
-    return [...own, ...messages(e.children ?? [], at)];
-  });
+  const quick = quickRecipe(json as Record<string, unknown>);
+  if (quick !== null) return quick;
+  const { validateRecipe } = await import('./recipe-validate');
+  return validateRecipe(json);
 }
 
 /** How the template file is written: what "match the template" copies. */
 export async function templateFormatOf(path: string): Promise<TemplateFormat> {
+  const { inspect } = await import('../../../libs/csv-engine/src/inspect');
   const t = await inspect(createReadStream(path));
   return { delimiter: t.delimiter, bom: t.bom, lineEnding: t.lineEnding, encoding: t.encoding };
 }
