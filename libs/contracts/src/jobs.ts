@@ -36,6 +36,15 @@ export interface ProcessCsvPayload {
   reviewId?: string;
   /** A corrected run: apply the review session's patch while streaming. */
   applyPatch?: boolean;
+  /**
+   * A saved mapping's run: the worker records it (mapping_runs), checks every row against the mapping's
+   * earlier fingerprints and handles those found as `duplicates` says.
+   */
+  history?: {
+    source: 'browser' | 'api' | 'bulk' | 'cli';
+    duplicates: 'skip' | 'flag' | 'keep';
+    keyColumns: string[] | null;
+  };
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;
   /**

@@ -103,5 +103,7 @@ export { writeCsv, type WriteOptions, type LineEnding } from './writer';
 export { resolveOutputOptions, runTotals, writeOptionsOf, type TemplateFormat } from './output';
 export { inferColumnTransform, inferColumnTransforms } from './mapping/column-kinds';
 export type { DateOrder } from './dates';
+export { RowHmac } from './history/hmac';
+export { BUCKETS, bucketOf, FingerprintCollector, FingerprintSet, RowHistory } from './history/set';
 // The mapping contract's types (re-exported from @csv-mapper/contracts), options and statistics.
 export type * from './types';

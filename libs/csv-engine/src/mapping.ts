@@ -54,7 +54,7 @@ export function applyMapping(
     const readOptions = options.input ?? {};
     // Chains, rules (unique needs every row in one place) and patches (by row number) map in one thread.
     const par =
-      (options.threads ?? 1) > 1 && !needsSequential(mappings, options)
+      (options.threads ?? 1) > 1 && !needsSequential(mappings, options) && !options.history
         ? ParallelMapper.start(workerFile)
         : null;
     const source = chunksOf(input);

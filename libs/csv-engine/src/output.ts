@@ -75,6 +75,16 @@ export function runTotals(
       message: `${rows(deleted)} deleted in the review.`,
     });
   }
+  const seen = stats.alreadyExported ?? 0;
+  // Rows read and written that an earlier run exported are counted, not skipped, unless they were left out.
+  const leftOut = Math.max(0, stats.rowsIn - stats.rowsOut - deleted);
+  if (leftOut > 0 && seen > 0) {
+    skipped.push({
+      reason: 'alreadyExported',
+      rows: Math.min(leftOut, seen),
+      message: `${rows(Math.min(leftOut, seen))} not written: an earlier run of this mapping exported them.`,
+    });
+  }
   const notRead = Math.max(0, inFile - stats.rowsIn);
   if (notRead > 0) {
     const reason = limit ?? 'rowLimit';
@@ -98,5 +108,6 @@ export function runTotals(
     unmappableCharacters: stats.unmappableCharacters,
     columns: stats.controlTotals,
     ...(stats.emptyColumns && stats.emptyColumns.length > 0 ? { emptyColumns: stats.emptyColumns } : {}),
+    ...(stats.alreadyExported !== undefined ? { rowsAlreadyExported: stats.alreadyExported } : {}),
   };
 }

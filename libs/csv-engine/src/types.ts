@@ -5,6 +5,7 @@ import type { DateOrder } from './dates';
 import type { ReadOptions, SourceInfo } from './reader';
 import type { LineEnding } from './writer';
 import type { ControlTotal, Corrections, TemplateRules, Warning } from '@csv-mapper/contracts';
+import type { RowHistory } from './history/set';
 
 export type {
   Transform,
@@ -76,6 +77,12 @@ export interface ApplyOptions {
   templateRules?: TemplateRules;
   /** Edits and deletions applied while streaming (the review grid's patch); never changes the input. */
   patch?: RowPatch;
+  /**
+   * A saved mapping's run history: every written row's keyed fingerprint is looked up among earlier runs'
+   * and collected; rows found are left out (`skip`), warned about (`flag`, rule alreadyExported) or kept.
+   * Maps in one thread.
+   */
+  history?: RowHistory;
   /** Called after each input chunk, e.g. for job progress. */
   onProgress?(progress: { rowsIn: number; bytesIn: number }): void;
 }
@@ -126,6 +133,8 @@ export interface ApplyStats {
   corrections?: Corrections;
   /** Template columns written empty on purpose (pairs with `empty: true`). */
   emptyColumns?: string[];
+  /** With `history`: rows an earlier run exported (left out, flagged or kept as its mode says). */
+  alreadyExported?: number;
 }
 
 export type { ReadOptions, SourceInfo };

@@ -9,3 +9,4 @@ export {
   DEFAULT_DATABASE_URL,
 } from './data-source-options';
 export * from './quota-ledger';
+export * from './run-history';

@@ -24,7 +24,13 @@ import { UploadsService } from '../uploads/uploads.service';
 // file are reserved in one step before anything is queued; then one background job runs per file.
 
 /** Errors that concern one data file, not the batch: that file is left out, the others go on. */
-const PER_FILE_CODES = new Set(['FILE_NOT_FOUND', 'UNKNOWN_COLUMN', 'NO_DATA_ROWS', 'EMPTY_FILE']);
+const PER_FILE_CODES = new Set([
+  'FILE_NOT_FOUND',
+  'UNKNOWN_COLUMN',
+  'NO_DATA_ROWS',
+  'EMPTY_FILE',
+  'SOURCE_CHANGED',
+]);
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Batch not found. It may have expired.');
 

@@ -29,7 +29,7 @@ import { ReviewService } from '../jobs/review.service';
 import { MappingsService } from '../mappings/mappings.service';
 import { recogniseBuiltInTemplate } from '../mappings/recognised-template';
 import { IdempotencyService, type IdempotentResult } from './idempotency.service';
-import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
+import { QuotaLedger, rowsAllowedForFile, RunHistoryStore, type StartedRun } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import {
@@ -41,6 +41,8 @@ import {
 import type {
   OutputOptions,
   PreviewResponse,
+  DuplicatesMode,
+  MappingRunSource,
   ProcessCsvPayload,
   ProcessRequest,
   ProcessResponse,
@@ -63,7 +65,12 @@ export interface Prepared {
   templateFilename: string | null;
   /** The settings the result is written with (request options over the saved mapping's, then the template's). */
   output: ResolvedOutputOptions;
-  mapping: { id: string; name: string } | null;
+  mapping: {
+    id: string;
+    name: string;
+    duplicates: DuplicatesMode;
+    historyKeyColumns: string[] | null;
+  } | null;
   required: string[];
   data: StoredUploadView;
 }
@@ -78,6 +85,7 @@ export class ProcessingService {
     private readonly idempotency: IdempotencyService,
     private readonly quota: QuotaLedger,
     private readonly review: ReviewService,
+    private readonly history: RunHistoryStore,
   ) {}
 
   /** `process` under an Idempotency-Key: a repeat within 24 h answers the same (the same job). */
@@ -181,7 +189,20 @@ export class ProcessingService {
     }
 
     let result: Awaited<ReturnType<typeof applyMappingToBuffer>>;
+    // A saved mapping's run: recorded, and every row checked against what its earlier runs exported.
+    let started: StartedRun | null = null;
     try {
+      if (p.mapping) {
+        started = await this.history.start({
+          mappingId: p.mapping.id,
+          teamId: user.teamId,
+          userId: user.id,
+          source: runSourceOf(user),
+          duplicates: p.mapping.duplicates,
+          keyColumns: p.mapping.historyKeyColumns,
+          dataFilename: data.meta.filename,
+        });
+      }
       const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
       result = await applyMappingToBuffer(input, templateHeaders, req.mappings, {
         ...this.applyOptions(data, required),
@@ -190,10 +211,24 @@ export class ProcessingService {
         maxRows: granted,
         // Every problem up to ISSUES_MAX is kept for the review routes; the answer carries the first 100.
         maxWarnings: ISSUES_MAX,
+        ...(started ? { history: started.history } : {}),
       });
     } catch (err) {
       await this.quota.refund(user.teamId, granted);
-      throw engineError(err);
+      const e = engineError(err);
+      if (started) await this.history.fail(started.runId, e instanceof AppError ? e.code : 'JOB_FAILED');
+      throw e;
+    }
+    const totals = runTotals(result.stats, fileRows, limit);
+    if (started) {
+      totals.alreadyExportedFrom = started.alreadyExportedFrom();
+      await this.history.complete(started.runId, started.mappingId, started.history.fresh, {
+        rowsRead: totals.rowsRead,
+        rowsWritten: totals.rowsWritten,
+        rowsAlreadyExported: totals.rowsAlreadyExported ?? 0,
+        rowsSkipped: totals.rowsSkipped,
+        controlTotals: result.stats.controlTotals,
+      });
     }
     const rowsProcessed = result.stats.rowsOut;
     // A run with problems can be reviewed and fixed through the job routes, like a background job.
@@ -218,7 +253,7 @@ export class ProcessingService {
       csvData: cp1252 ? new TextDecoder('windows-1252').decode(result.data) : result.data.toString('utf8'),
       ...(cp1252 ? { csvBase64: result.data.toString('base64') } : {}),
       output,
-      totals: runTotals(result.stats, fileRows, limit),
+      totals,
       filename: outputFilename(data.meta.filename),
       rowsProcessed,
       totalRowsInFile: fileRows,
@@ -261,6 +296,15 @@ export class ProcessingService {
       ...(hasRules(p.templateRules) ? { templateRules: p.templateRules } : {}),
       source: sourceSpecOf(p.data.info, this.uploads.workbookLimits(user)),
       ...(batchId ? { batchId } : {}),
+      ...(p.mapping
+        ? {
+            history: {
+              source: batchId ? 'bulk' : runSourceOf(user),
+              duplicates: p.mapping.duplicates,
+              keyColumns: p.mapping.historyKeyColumns,
+            },
+          }
+        : {}),
     };
   }
 
@@ -308,7 +352,12 @@ export class ProcessingService {
   }> {
     if (!req.mappingId) return { req, mapping: null, savedOutput: null, savedRules: {} };
     const saved = await this.mappings.get(user, req.mappingId);
-    const mapping = { id: saved.id, name: saved.name };
+    const mapping = {
+      id: saved.id,
+      name: saved.name,
+      duplicates: saved.duplicates,
+      historyKeyColumns: saved.historyKeyColumns,
+    };
     const savedRules = saved.templateRules ?? {};
     const savedOutput = saved.output;
     if (req.mappings.length > 0) return { req, mapping, savedOutput, savedRules };
@@ -392,6 +441,13 @@ export class ProcessingService {
       throw engineError(err);
     }
     const dataHeaders = new Set(data.info.headers);
+    if (mapping && input.mappings.length === 0) {
+      // The saved mapping's own pairs on a file without some of its columns: the source changed shape.
+      const missing = [
+        ...new Set(req.mappings.flatMap((m) => pairSources(m).columns).filter((c) => !dataHeaders.has(c))),
+      ];
+      if (missing.length > 0) throw new SourceChangedError(mapping.name, missing);
+    }
     for (const m of req.mappings) {
       for (const s of pairSources(m).columns) {
         if (!dataHeaders.has(s)) {
@@ -439,6 +495,31 @@ export class ProcessingService {
 function syncRecord(payload: ProcessCsvPayload): Omit<ProcessCsvPayload, 'maxRows'> {
   const { maxRows: _maxRows, ...record } = payload;
   return record;
+}
+
+/** Where a run came from: an API key's request, or the browser's session. */
+function runSourceOf(user: AuthUser): MappingRunSource {
+  return user.via === 'apiKey' ? 'api' : 'browser';
+}
+
+/** 422 SOURCE_CHANGED: `{ error, code, missing }` naming the mapped data columns the file lacks. */
+export class SourceChangedError extends AppError {
+  constructor(
+    mappingName: string,
+    readonly missing: string[],
+  ) {
+    const list = missing.map((c) => `"${c}"`).join(', ');
+    super(
+      422,
+      'SOURCE_CHANGED',
+      `The data file has changed shape: it has no column ${list}, which the saved mapping "${mappingName}" reads. Map the new columns (or update the saved mapping) and run it again.`,
+      { missing },
+    );
+  }
+
+  override getResponse(): string | object {
+    return { ...(super.getResponse() as object), missing: this.missing };
+  }
 }
 
 function hasRules(r: TemplateRules): boolean {

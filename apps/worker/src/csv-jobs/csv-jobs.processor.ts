@@ -38,7 +38,7 @@ import {
 import { WorkerConfig } from '../config/worker.config';
 import { isForcedShutdown } from '../shutdown';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.service';
-import { QuotaLedger } from '@csv-mapper/db';
+import { historyRetentionDays, QuotaLedger, RunHistoryStore, type StartedRun } from '@csv-mapper/db';
 import { jobTeamOf } from '@csv-mapper/contracts';
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -80,6 +80,8 @@ const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 @Processor(QUEUES.csvJobs)
 export class CsvJobsProcessor extends WorkerHost {
   private readonly logger = new Logger(CsvJobsProcessor.name);
+  /** Saved mappings' run history (mapping_runs and fingerprints); loaded per job, kept nowhere else. */
+  private readonly runHistory: RunHistoryStore;
 
   constructor(
     private readonly store: BlobStore,
@@ -94,6 +96,7 @@ export class CsvJobsProcessor extends WorkerHost {
     @InjectQueue(QUEUES.csvJobs) private readonly queue: Queue,
   ) {
     super();
+    this.runHistory = new RunHistoryStore(ds, historyRetentionDays());
   }
 
   /** Duration of the successful attempt (processedOn → finishedOn) into the shared histogram. */
@@ -157,6 +160,8 @@ export class CsvJobsProcessor extends WorkerHost {
     if (!csv) return { refunded: false };
     const p = csv.data;
     await this.quota.release(jobId, p.userId, p.maxRows, p.dataFilename, jobTeamOf(p));
+    if (p.history)
+      await this.runHistory.failJob(jobId, cancelled ? 'JOB_CANCELLED' : (error?.code ?? 'JOB_FAILED'));
     const progress = (typeof csv.progress === 'object' ? csv.progress : null) as JobProgress | null;
     await this.webhooks.dispatch(jobTeamOf(p), cancelled ? 'job.cancelled' : 'job.failed', jobId, {
       ...jobEventBase(jobId, p, cancelled ? 'cancelled' : 'failed'),
@@ -316,6 +321,27 @@ export class CsvJobsProcessor extends WorkerHost {
         ? sourceChunks(async () => (await this.store.openRead(p.dataFileId, jobTeamOf(p))).stream, p.source)
         : input.stream;
     if (source !== input.stream) input.stream.destroy();
+    // A saved mapping's run: recorded once per job, its rows checked against the mapping's earlier runs.
+    let started: StartedRun | null = null;
+    if (p.history && p.mappingId) {
+      try {
+        started = await this.runHistory.start({
+          mappingId: p.mappingId,
+          teamId: jobTeamOf(p),
+          userId: p.userId,
+          source: p.history.source,
+          duplicates: p.history.duplicates,
+          keyColumns: p.history.keyColumns,
+          dataFilename: p.dataFilename,
+          jobId,
+          batchId: p.batchId ?? null,
+        });
+      } catch (err) {
+        input.stream.destroy();
+        // The mapping was deleted after the job was queued: the run goes unrecorded.
+        if ((err as { code?: string }).code !== '23503') throw err;
+      }
+    }
     const { output, stats } = applyMapping(source, p.templateHeaders, p.mappings as MappingPair[], {
       ...(p.options ?? {}),
       ...(p.templateRules ? { templateRules: p.templateRules } : {}),
@@ -326,6 +352,7 @@ export class CsvJobsProcessor extends WorkerHost {
       // A second thread pays off only on big files: it costs ~40 ms and ~10 MB to start.
       threads: input.meta.size >= PARALLEL_MIN_BYTES ? this.config.engineThreads : 1,
       onProgress: ({ rowsIn }) => report(rowsIn, 0),
+      ...(started ? { history: started.history } : {}),
     });
     stats.catch(() => undefined);
 
@@ -342,6 +369,7 @@ export class CsvJobsProcessor extends WorkerHost {
       }
       const s = await stats;
       const totals = runTotals(s, p.totalRows, p.limitType ?? null);
+      if (started) totals.alreadyExportedFrom = started.alreadyExportedFrom();
       // Warning samples quote cell values: they live with the result (same TTL), never in the job record,
       // which Redis keeps for a day.
       const result = await writer.commit({ jobId, rows: s.rowsOut, warnings: s.warnings.slice(0, 100) });
@@ -363,6 +391,17 @@ export class CsvJobsProcessor extends WorkerHost {
       // After the result and usage are committed; a second run of the job sends nothing new (one
       // delivery job id and one message id per endpoint, event and job).
       const expires = Date.parse(result.createdAt) + this.config.blobTtlSeconds * 1000;
+      if (started) {
+        await this.runHistory.complete(started.runId, started.mappingId, started.history.fresh, {
+          rowsRead: totals.rowsRead,
+          rowsWritten: totals.rowsWritten,
+          rowsAlreadyExported: totals.rowsAlreadyExported ?? 0,
+          rowsSkipped: totals.rowsSkipped,
+          controlTotals: s.controlTotals,
+          resultKey: resultId,
+          resultExpiresAt: new Date(expires),
+        });
+      }
       await this.webhooks.dispatch(jobTeamOf(p), 'job.completed', jobId, {
         ...jobEventBase(jobId, p, 'completed'),
         rowsRead: s.rowsIn,
@@ -399,7 +438,13 @@ export class CsvJobsProcessor extends WorkerHost {
       };
     } catch (err) {
       await writer.abort().catch(() => undefined);
-      if (isCsvEngineError(err)) throw new JobFailedError(err.code, err.message);
+      if (isCsvEngineError(err)) {
+        // A saved mapping on a file without one of its columns: the source changed, never a blank column.
+        const changed = p.mappingId && /is not a column of the data file/.test(err.message);
+        const code = changed ? 'SOURCE_CHANGED' : err.code;
+        if (started) await this.runHistory.fail(started.runId, code).catch(() => undefined);
+        throw new JobFailedError(code, err.message);
+      }
       throw err;
     }
   }

@@ -41,7 +41,8 @@ import {
   type Op,
 } from './plan';
 import { checkBytes, checkValue, type CompiledRules } from './rules';
-import { finishTotals } from './totals';
+import { finishTotals, type DecimalSum } from './totals';
+import type { RowHistory } from '../history/set';
 import { mapBoolean } from './transforms/boolean';
 import { GUARD as FORMULA_GUARD, copyField } from './transforms/copy';
 import { mapCombine } from './transforms/combine';
@@ -126,6 +127,14 @@ export class MappingRun implements ChainHost, PlanInput {
   private flushAt = FIRST_FLUSH_BYTES;
   /** Worker side: ragged-row warnings kept in this block, as [index, fields found, line in block]. */
   private raggedLines: number[] | null = null;
+  /** Run history of a saved mapping (history/set.ts): each written row is looked up and collected. */
+  private readonly history: RowHistory | null;
+  private readonly skipSeen: boolean;
+  /** Where each cell of the current row starts in the sink (key-column fingerprints only). */
+  private cellStarts: Int32Array | null = null;
+  private keyIndexes: Int32Array | null = null;
+  /** Written sums, rolled back for a row history leaves out. */
+  private outSums: DecimalSum[] = [];
 
   constructor(
     readonly templateHeaders: readonly string[],
@@ -155,6 +164,9 @@ export class MappingRun implements ChainHost, PlanInput {
       warningsByRule: {},
     };
     this.patch = options.patch ?? null;
+    this.history = options.history ?? null;
+    this.skipSeen = this.history !== null && this.history.mode === 'skip';
+    if (this.history) this.stats.alreadyExported = 0;
     if (this.patch) this.stats.corrections = { cellsEdited: 0, rowsEdited: 0, rowsDeleted: 0 };
   }
 
@@ -214,6 +226,12 @@ export class MappingRun implements ChainHost, PlanInput {
         )
         .map((op) => [op.column, op.src]),
     );
+    const keys = this.history?.keyColumns ?? null;
+    if (keys !== null && keys.length > 0) {
+      this.keyIndexes = Int32Array.from(keys.map((k) => this.ops.findIndex((op) => op.column === k)));
+      this.cellStarts = new Int32Array(this.ops.length);
+    }
+    this.outSums = this.ops.flatMap((op) => (op.outSum ? [op.outSum] : []));
   }
 
   writeHeader(): void {
@@ -308,10 +326,13 @@ export class MappingRun implements ChainHost, PlanInput {
     const sv = r.view;
     const protect = this.protect;
     const sameDelim = this.sameDelim;
+    const cellStarts = this.cellStarts;
+    if (this.skipSeen) for (const sum of this.outSums) sum.mark();
     for (let j = 0; j < nOps; j++) {
       if (j > 0) sink.buf[sink.pos++] = delim;
       const op = ops[j];
       const before = sink.pos;
+      if (cellStarts !== null) cellStarts[j] = before;
       const edit = edits === null ? undefined : edits.get(op.column);
       if (edit !== undefined) {
         this.editedCells++;
@@ -389,9 +410,26 @@ export class MappingRun implements ChainHost, PlanInput {
       sink.buf[sink.pos++] = QUOTE;
       sink.buf[sink.pos++] = QUOTE;
     }
+    if (this.history !== null && this.seen(rowStart, rowNo)) return true;
     this.endLine();
     stats.rowsOut++;
     return true;
+  }
+
+  /** Run history: true when the row was exported before and is left out (its bytes and sums taken back). */
+  private seen(rowStart: number, rowNo: number): boolean {
+    const h = this.history as RowHistory;
+    const sink = this.sink;
+    const run = h.check(sink.buf, rowStart, sink.pos, this.cellStarts, this.keyIndexes, this.ops.length);
+    if (run < 0) return false;
+    (this.stats as { alreadyExported: number }).alreadyExported++;
+    if (this.skipSeen) {
+      sink.pos = rowStart;
+      for (const sum of this.outSums) sum.rollback();
+      return true;
+    }
+    if (h.mode === 'flag') this.warn(rowNo, '', '', h.reasonOf(run), 'alreadyExported');
+    return false;
   }
 
   private missing(op: Op, rowNo: number): void {

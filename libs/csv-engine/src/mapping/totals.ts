@@ -28,8 +28,21 @@ export class DecimalSum {
    * integers after a few thousand values, and a field changing representation mid-run would throw away
    * the optimised code of every function that touches these objects. Exact: |units| <= 1e15, |micros| < 1e12 + 1e6.
    */
-  private readonly acc = new Float64Array(2);
+  private readonly acc = new Float64Array(4);
   private big = 0n;
+  private markedBig = 0n;
+  /** Remembers the sum (see rollback). */
+  mark(): void {
+    this.acc[2] = this.acc[0];
+    this.acc[3] = this.acc[1];
+    this.markedBig = this.big;
+  }
+  /** Back to the sum at the last mark() (a row the run history left out). */
+  rollback(): void {
+    this.acc[0] = this.acc[2];
+    this.acc[1] = this.acc[3];
+    this.big = this.markedBig;
+  }
   add(n: NumberScratch, sign = 1): void {
     const acc = this.acc;
     const neg = n.neg !== sign < 0;

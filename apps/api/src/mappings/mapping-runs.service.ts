@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  OutputOptions,
+  ProcessRequest,
+  type MappingRunsPage,
+  type MappingRunsQuery,
+  type ProcessResponse,
+  type QueuedResponse,
+} from '@csv-mapper/contracts';
+import { RunHistoryStore } from '@csv-mapper/db';
+import { VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
+import { ApiConfig } from '../config/api.config';
+import type { AuthUser } from '../auth/auth-user';
+import { AppError } from '../common/app-error';
+import { ProcessingService } from '../processing/processing.service';
+import { UploadsService } from '../uploads/uploads.service';
+import { MappingsService } from './mappings.service';
+
+// A saved mapping in one call (issue 30): POST /api/mappings/:id/runs takes the data file (multipart
+// `file`) and runs the mapping on it exactly as POST /api/process with `mappingId` would; GET lists the
+// mapping's runs (mapping_runs), newest first.
+
+/** The saved mapping's own template columns, as a virtual template (no template file sent). */
+const SAVED_TEMPLATE = `${VIRTUAL_TEMPLATE_PREFIX}saved-mapping`;
+
+@Injectable()
+export class MappingRunsService {
+  constructor(
+    private readonly mappings: MappingsService,
+    private readonly uploads: UploadsService,
+    private readonly processing: ProcessingService,
+    private readonly history: RunHistoryStore,
+    private readonly config: ApiConfig,
+  ) {}
+
+  async run(
+    user: AuthUser,
+    id: string,
+    req: Request,
+    res: Response,
+  ): Promise<ProcessResponse | QueuedResponse> {
+    // Someone else's (or no) mapping: 404 before a byte of the file is stored.
+    const saved = await this.mappings.get(user, id);
+    const data = await this.uploads.receive(req, res, user, 'data');
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const async = parseAsync(fields.async);
+    const templateFileId = typeof fields.templateFileId === 'string' ? fields.templateFileId.trim() : '';
+    if (!templateFileId && saved.templateHeaders.length === 0) {
+      throw new AppError(
+        400,
+        'TEMPLATE_FILE_REQUIRED',
+        'This saved mapping holds no template columns: upload the template (POST /api/upload/template) and send its id as templateFileId.',
+      );
+    }
+    const request = Object.assign(new ProcessRequest(), {
+      dataFileId: data.id,
+      templateFileId: templateFileId || SAVED_TEMPLATE,
+      ...(templateFileId ? {} : { templateHeaders: saved.templateHeaders }),
+      mappingId: saved.id,
+      mappings: [],
+      options: new OutputOptions(),
+      ...(async ? { async: true } : {}),
+    });
+    const answer = await this.processing.process(user, request);
+    if ('jobId' in answer) res.status(202);
+    return answer;
+  }
+
+  async list(user: AuthUser, id: string, q: MappingRunsQuery): Promise<MappingRunsPage> {
+    const saved = await this.mappings.get(user, id);
+    const cursor = q.cursor === undefined ? 0 : Number.parseInt(q.cursor, 10);
+    if (!Number.isInteger(cursor) || cursor < 0) {
+      throw new AppError(
+        400,
+        'BAD_REQUEST',
+        'cursor is not valid: pass the nextCursor of the previous page.',
+      );
+    }
+    return this.history.list(saved.id, user.teamId, this.config.appUrl, cursor, q.limit ?? 20);
+  }
+}
+
+function parseAsync(v: unknown): boolean {
+  if (v === undefined || v === '' || v === 'false' || v === false) return false;
+  if (v === 'true' || v === true) return true;
+  throw new AppError(400, 'VALIDATION_FAILED', 'async must be true or false.');
+}
