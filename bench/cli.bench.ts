@@ -9,24 +9,14 @@
 //    (the stored file streamed through applyMapping into the result, here file to file), on 1 and 2 threads.
 //    Both must write the same bytes. BENCH_ROWS=0 skips this part.
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
-import { transformSync } from '@swc/core';
+import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { applyMapping, inspect, resolveOutputOptions, writeOptionsOf } from '@csv-mapper/csv-engine';
 import { generate } from './engine/generate';
+import { buildCli } from './support/build-cli';
 
 const MAPPINGS = [
   {
@@ -73,46 +63,6 @@ async function workerPath(data: string, out: string, threads: number): Promise<n
 const ROOT = resolve(__dirname, '..');
 const BUILT = join(__dirname, '.data', 'cli');
 const STARTUP_RUNS = Math.max(10, Number(process.env.BENCH_STARTUP_RUNS ?? 15));
-
-/**
- * Compiles apps/cli/src and libs/<lib>/src of `from` into `to` with dist/'s layout (dist/apps/cli/src/main.js
- * …), `@csv-mapper/<lib>` rewritten to relative paths as tsc-alias does, and copies the bin next to it: the
- * bin then starts the built tool, as after `npm run build:server`.
- */
-function buildCli(from: string, to: string): string {
-  rmSync(to, { recursive: true, force: true });
-  const dirs = [
-    join(from, 'apps/cli/src'),
-    ...readdirSync(join(from, 'libs')).map((l) => join(from, 'libs', l, 'src')),
-  ];
-  for (const dir of dirs) {
-    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!name.endsWith('.ts') || name.endsWith('.spec.ts') || name.endsWith('.d.ts')) continue;
-      const src = join(dir, name);
-      const out = join(to, 'dist', relative(from, src)).replace(/\.ts$/, '.js');
-      let { code } = transformSync(readFileSync(src, 'utf8'), {
-        filename: src,
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-        },
-        module: { type: 'commonjs' },
-      });
-      code = code.replace(/require\("@csv-mapper\/([\w-]+)"\)/g, (_m, lib: string) => {
-        let rel = relative(dirname(out), join(to, 'dist/libs', lib, 'src/index.js'));
-        if (!rel.startsWith('.')) rel = `./${rel}`;
-        return `require(${JSON.stringify(rel)})`;
-      });
-      mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, code);
-    }
-  }
-  const bin = join(to, 'apps/cli/bin/csv-mapper.js');
-  mkdirSync(dirname(bin), { recursive: true });
-  copyFileSync(join(from, 'apps/cli/bin/csv-mapper.js'), bin);
-  return bin;
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

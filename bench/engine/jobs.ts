@@ -11,7 +11,11 @@ export const OUTPUT_HEADERS = ['Transaction Date', 'Customer', 'Amount', 'Email'
 const SRC = [8, 1, 9, 2, 6, 11];
 const SRC_NAMES = ['Booking Date', 'Customer Name', 'Betrag', 'E-mail', 'Article Number', 'Notes'];
 
-export type Job = 'reshape' | 'normalise';
+/**
+ * reshape: 6 renamed columns, new order; normalise: + dates DD/MM/YYYY → MM/DD/YYYY and amounts
+ * 1.234,56 → 1234.56; iso: the same with dates to YYYY-MM-DD (issue 31's reshape, timed against Rust).
+ */
+export type Job = 'reshape' | 'normalise' | 'iso';
 export interface JobResult {
   hash: string;
   rows: number;
@@ -23,8 +27,9 @@ function quote(v: string): string {
   return /[",\r\n]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v;
 }
 
-function normDate(s: string): string {
-  // DD/MM/YYYY → MM/DD/YYYY
+function normDate(s: string, job: Job = 'normalise'): string {
+  // DD/MM/YYYY → MM/DD/YYYY, or YYYY-MM-DD for iso
+  if (job === 'iso') return s.slice(6) + '-' + s.slice(3, 5) + '-' + s.slice(0, 2);
   return s.slice(3, 5) + '/' + s.slice(0, 2) + '/' + s.slice(6);
 }
 function normAmount(s: string): string {
@@ -36,8 +41,8 @@ function line(f: string[], job: Job): string {
   const out = new Array<string>(6);
   for (let j = 0; j < 6; j++) {
     let v = f[SRC[j]] ?? '';
-    if (job === 'normalise') {
-      if (j === 0) v = normDate(v);
+    if (job !== 'reshape') {
+      if (j === 0) v = normDate(v, job);
       else if (j === 2) v = normAmount(v);
     }
     out[j] = quote(v);
@@ -84,8 +89,8 @@ export async function ours(
     templateColumn: h,
     dataColumn: SRC_NAMES[j],
   }));
-  if (job === 'normalise') {
-    mappings[0].transform = { kind: 'date', output: 'MM/DD/YYYY' };
+  if (job !== 'reshape') {
+    mappings[0].transform = { kind: 'date', output: job === 'iso' ? 'YYYY-MM-DD' : 'MM/DD/YYYY' };
     mappings[2].transform = { kind: 'amount' };
   }
   const { output, stats } = applyMapping(
@@ -153,9 +158,9 @@ export async function csvParseStringify(file: string, job: Job): Promise<JobResu
   for await (const rec of parser) {
     const f = rec as string[];
     const o = SRC.map((k, j) =>
-      job === 'normalise' && j === 0
-        ? normDate(f[k])
-        : job === 'normalise' && j === 2
+      job !== 'reshape' && j === 0
+        ? normDate(f[k], job)
+        : job !== 'reshape' && j === 2
           ? normAmount(f[k])
           : f[k],
     );
