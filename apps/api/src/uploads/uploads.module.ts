@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { MappingsModule } from '../mappings/mappings.module';
+import { SourceDriftService } from '../mappings/source-drift.service';
 import { PresignedUploadsController } from './presigned-uploads.controller';
 import { PresignedUploadsService } from './presigned-uploads.service';
 import { UploadsController } from './uploads.controller';
@@ -14,7 +15,7 @@ import { UploadsService } from './uploads.service';
 @Module({
   imports: [AuthModule, MappingsModule],
   controllers: [UploadsController, PresignedUploadsController],
-  providers: [UploadsService, PresignedUploadsService],
+  providers: [UploadsService, PresignedUploadsService, SourceDriftService],
   exports: [UploadsService],
 })
 export class UploadsModule {}

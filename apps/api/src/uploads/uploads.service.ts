@@ -20,7 +20,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
-import { MappingsService } from '../mappings/mappings.service';
+import { SourceDriftService } from '../mappings/source-drift.service';
 import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
 import {
   isUploadType,
@@ -69,7 +69,7 @@ export class UploadsService {
   constructor(
     private readonly store: BlobStore,
     private readonly config: ApiConfig,
-    private readonly mappings: MappingsService,
+    private readonly sourceDrift: SourceDriftService,
   ) {}
 
   async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
@@ -345,7 +345,13 @@ export class UploadsService {
       lineEnding: info.lineEnding ?? inspection.lineEnding,
       columns: inspection.columns,
     };
-    if (info.type === 'data') record.matchingMappings = await this.mappings.matches(user, info.headers);
+    if (info.type === 'data') {
+      record.matchingMappings = await this.sourceDrift.matches(user, {
+        headers: info.headers,
+        rows: inspection.sampleRows,
+        inferred: inspection.columns.map((c) => c.inferred),
+      });
+    }
     if (
       info.type === 'data' &&
       limits.maxRowsPerFile !== UNLIMITED &&
