@@ -2,6 +2,8 @@ import { Button, Dialog, Field, Input, List, Portal, Stack, Text, Textarea } fro
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PLANS, upgradeTargetFor } from '@csv-mapper/domain';
+import type { DuplicatesMode } from '@csv-mapper/contracts';
+import { DuplicatesField } from './duplicates-field';
 
 // The mapper's dialogs (spec §2): File Too Large, File Has Too Many Rows, Limit Reached, Save Mapping.
 
@@ -209,9 +211,10 @@ export function SaveMappingDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onSave: (name: string, description: string) => Promise<boolean>;
+  onSave: (name: string, description: string, duplicates: DuplicatesMode) => Promise<boolean>;
 }) {
   const [name, setName] = useState('');
+  const [duplicates, setDuplicates] = useState<DuplicatesMode>('flag');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -225,11 +228,12 @@ export function SaveMappingDialog({
       return;
     }
     setSaving(true);
-    const ok = await onSave(name.trim(), description.trim());
+    const ok = await onSave(name.trim(), description.trim(), duplicates);
     setSaving(false);
     if (ok) {
       setName('');
       setDescription('');
+      setDuplicates('flag');
       close();
     }
   };
@@ -275,6 +279,7 @@ export function SaveMappingDialog({
             <Field.Label>Description (optional)</Field.Label>
             <Textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={3} />
           </Field.Root>
+          <DuplicatesField value={duplicates} onChange={setDuplicates} />
         </Stack>
       </form>
     </Frame>

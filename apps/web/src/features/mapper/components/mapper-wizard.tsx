@@ -2,7 +2,7 @@ import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type {
-  MappingMatch,
+  DuplicatesMode,
   PreviewResponse,
   QueuedResponse,
   TemplateView,
@@ -12,7 +12,7 @@ import { formatPlanFileSize, type PlanLimits } from '@csv-mapper/domain';
 import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { previewMapping, processMapping } from '../api/process-mapping';
-import { getSavedMapping, matchSavedMapping, useSaveMapping } from '../api/saved-mapping';
+import { getSavedMapping, useSaveMapping } from '../api/saved-mapping';
 import { directUpload, UploadCancelledError, type UploadProgress } from '../api/direct-upload';
 import { deleteUpload, uploadFile } from '../api/upload-file';
 import { ReviewPanel } from '../../review/components/review-panel';
@@ -24,6 +24,7 @@ import {
   type MapperResult,
   type Step,
 } from '../hooks/use-mapper-state';
+import { useRecognisedSources } from '../hooks/use-recognised-sources';
 import { useServerSuggestions } from '../hooks/use-server-suggestions';
 import { useUnauthorizedRedirect } from '../hooks/use-unauthorized-redirect';
 import { megabytes } from '../utils/download';
@@ -40,6 +41,7 @@ import { MappingPreview } from './mapping-preview';
 import { MappingProgressCard } from './mapping-progress-card';
 import { RulesEditor } from './rules-editor';
 import { RecognisedSources } from './recognised-sources';
+import { SourceInUseNote } from './source-in-use-note';
 import {
   BackgroundJobProgress,
   PROGRESS_STAGES,
@@ -84,7 +86,6 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const [previewLoading, setPreviewLoading] = useState(false);
   /** Why the last preview was refused (e.g. a combine pattern left empty), for the preview card. */
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [matches, setMatches] = useState<MappingMatch[]>([]);
   const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
   const relogin = useUnauthorizedRedirect();
@@ -98,6 +99,12 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
   const { step, template, data, mappings, suggested, result, templateRules } = state;
   const builtIn = builtInOf(template);
   const { reasons } = useServerSuggestions(template, data, dispatch, relogin);
+  const sources = useRecognisedSources({
+    signedIn,
+    templateHeaders: template?.headers ?? null,
+    dispatch,
+    relogin,
+  });
   // The grid checks edits against the built-in template's own rules and those the user added.
   const reviewRules = {
     ...Object.fromEntries(
@@ -112,6 +119,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
   // ?loadMapping=<id> (spec §4): a virtual template from the saved headers, the saved pairs, toast.
   const loadMappingId = params.get('loadMapping');
+  const usingSaved = sources.using;
   useEffect(() => {
     if (!loadMappingId || loadedId.current === loadMappingId) return;
     loadedId.current = loadMappingId;
@@ -124,6 +132,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
           mappings: m.mappings,
           templateRules: m.templateRules,
         });
+        usingSaved(m.id, m.name);
         showToast({ title: 'Mapping loaded', description: m.name, type: 'success' });
       },
       (err: unknown) => {
@@ -135,37 +144,25 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
         });
       },
     );
-  }, [loadMappingId, dispatch, relogin]);
+  }, [loadMappingId, dispatch, relogin, usingSaved]);
 
+  const offerSources = sources.offer;
   const accept = useCallback(
     (file: MapperFile) => {
       if (file.type === 'template') dispatch({ type: 'templateUploaded', file });
       else {
         dispatch({ type: 'dataUploaded', file });
-        if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
-        else if (signedIn) {
-          matchSavedMapping(file.headers).then(
-            (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
-            () => setMatches([]),
-          );
-        }
+        offerSources(file);
       }
     },
-    [dispatch, signedIn],
+    [dispatch, offerSources],
   );
 
   /** The same upload read another way (reading panel): new headers, so suggestions and match again. */
   const reread = (file: MapperFile) => {
     setPreview(null);
     dispatch({ type: 'fileReread', file });
-    if (file.type !== 'data') return;
-    if (file.matchingMappings) setMatches(file.matchingMappings.slice(0, 3));
-    else if (signedIn) {
-      matchSavedMapping(file.headers).then(
-        (m) => setMatches(m.mapping ? [{ id: m.mapping.id, name: m.mapping.name, score: m.score }] : []),
-        () => setMatches([]),
-      );
-    }
+    sources.offer(file);
   };
   const readingPanel = (file: MapperFile | null) =>
     file ? <ReadingPanel kind={file.type} file={file} onReread={reread} onUnauthorized={relogin} /> : null;
@@ -220,7 +217,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     if (data) void deleteUpload(data.id);
     bulk.clear(true);
     setPreview(null);
-    setMatches([]);
+    sources.clear();
     dispatch({ type: 'removeTemplate' });
     if (loadMappingId) setParams({}, { replace: true });
   };
@@ -228,7 +225,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     if (data) void deleteUpload(data.id);
     bulk.clear(true);
     setPreview(null);
-    setMatches([]);
+    sources.clear();
     dispatch({ type: 'removeData' });
   };
   const pickTemplate = (t: TemplateView) =>
@@ -244,16 +241,18 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
       },
     });
 
+  const savedId = sources.inUse?.id;
   const request = useCallback(() => {
     if (!template || !data) return null;
     return {
       templateFileId: template.id,
       dataFileId: data.id,
       mappings,
+      ...(savedId ? { mappingId: savedId } : {}),
       ...(template.id.startsWith(VIRTUAL_TEMPLATE_PREFIX) ? { templateHeaders: template.headers } : {}),
       ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
     };
-  }, [template, data, mappings, templateRules]);
+  }, [template, data, mappings, templateRules, savedId]);
 
   // Live preview, debounced; the last answer wins.
   useEffect(() => {
@@ -395,17 +394,19 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     }
   };
 
-  const save = async (name: string, description: string): Promise<boolean> => {
+  const save = async (name: string, description: string, duplicates: DuplicatesMode): Promise<boolean> => {
     if (!template) return false;
     try {
-      await saveMapping({
+      const saved = await saveMapping({
         name,
         ...(description ? { description } : {}),
         templateHeaders: template.headers,
         dataHeaders: data?.headers ?? [],
         mappings,
         ...(Object.keys(templateRules).length > 0 ? { templateRules } : {}),
+        duplicates,
       });
+      sources.using(saved.id, saved.name);
       showToast({
         title: 'Mapping saved successfully',
         description: 'You can reuse this mapping configuration later.',
@@ -434,32 +435,6 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
     savedMappingsCount >= planLimits.maxSavedMappings;
   const allMapped =
     template !== null && template.headers.length > 0 && mappings.length === template.headers.length;
-  const applyMatch = (m: MappingMatch) =>
-    getSavedMapping(m.id).then(
-      (saved) => {
-        setMatches([]);
-        if (template && saved.templateHeaders.join('\u0000') === template.headers.join('\u0000')) {
-          dispatch({ type: 'setMappings', mappings: saved.mappings });
-        } else {
-          dispatch({
-            type: 'loadMapping',
-            name: saved.name,
-            templateHeaders: saved.templateHeaders,
-            mappings: saved.mappings,
-          });
-        }
-        showToast({ title: 'Mapping loaded', description: saved.name, type: 'success' });
-      },
-      (err: unknown) => {
-        if (isUnauthorizedError(err)) return relogin();
-        showToast({
-          title: 'Failed to load mapping',
-          description: errorDescription(err, 'The saved mapping could not be loaded.'),
-          type: 'error',
-        });
-      },
-    );
-
   return (
     <Box>
       <WizardProgress step={step} canGoTo={canGoTo} onGoTo={(s) => dispatch({ type: 'goTo', step: s })} />
@@ -515,7 +490,11 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
 
       {step === 3 && template && data ? (
         <Stack gap="6">
-          <RecognisedSources matches={loadMappingId ? [] : matches} onUse={(m) => void applyMatch(m)} />
+          <RecognisedSources
+            matches={loadMappingId ? [] : sources.matches}
+            onUse={(m) => void sources.apply(m)}
+          />
+          <SourceInUseNote source={sources.inUse} />
           <MappingProgressCard mapped={mappings.length} total={template.headers.length} />
           {bulkAllowed ? (
             <BulkFilesPanel
@@ -589,7 +568,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
               setBatchId(null);
               bulk.clear(false);
               setPreview(null);
-              setMatches([]);
+              sources.clear();
               dispatch({ type: 'reset' });
               if (loadMappingId) setParams({}, { replace: true });
             }}
@@ -615,7 +594,7 @@ export function MapperWizard({ plan, planLimits, savedMappingsCount, signedIn }:
             }
             onReset={() => {
               setPreview(null);
-              setMatches([]);
+              sources.clear();
               dispatch({ type: 'reset' });
               if (loadMappingId) setParams({}, { replace: true });
             }}

@@ -1,7 +1,11 @@
-import { Alert, Button, HStack, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import type { MappingMatch } from '@csv-mapper/contracts';
+import { describeChanges, hasChanges } from '../utils/source-changes';
 
-/** Source recognition: the saved mappings whose columns fit this data file (best first, up to 3). */
+/**
+ * Source recognition: the saved mappings whose columns fit this data file (best first, up to 3), each with
+ * what changed in the file's columns since it was saved (issue 30), shown before the person runs.
+ */
 export function RecognisedSources({
   matches,
   onUse,
@@ -20,25 +24,32 @@ export function RecognisedSources({
             ? `This file looks like the one you mapped in “${best.name}”.`
             : 'This file looks like files you mapped before.'}
         </Alert.Title>
-        <HStack gap="2" flexWrap="wrap">
+        <Stack gap="3">
           {matches.slice(0, 3).map((m, i) => (
-            <Button
-              key={m.id}
-              size="sm"
-              variant={i === 0 ? 'solid' : 'outline'}
-              colorPalette="blue"
-              onClick={() => onUse(m)}
-              h="auto"
-              minH="8"
-              py="1"
-              whiteSpace="normal"
-              maxW="full"
-              textAlign="start"
-            >
-              Use “{m.name}” ({Math.round(m.score * 100)}% match)
-            </Button>
+            <Stack key={m.id} gap="1" align="flex-start">
+              <Button
+                size="sm"
+                variant={i === 0 ? 'solid' : 'outline'}
+                colorPalette="blue"
+                onClick={() => onUse(m)}
+                h="auto"
+                minH="8"
+                py="1"
+                whiteSpace="normal"
+                maxW="full"
+                textAlign="start"
+              >
+                Use “{m.name}” ({Math.round(m.score * 100)}% match)
+              </Button>
+              {hasChanges(m.changes) ? (
+                <Text fontSize="sm" data-testid="source-changes" wordBreak="break-word">
+                  Changed since it was saved: {describeChanges(m.changes)}.
+                  {m.adaptedMapping ? ' Using it fills in the mapping adapted to this file.' : ''}
+                </Text>
+              ) : null}
+            </Stack>
           ))}
-        </HStack>
+        </Stack>
       </Stack>
     </Alert.Root>
   );
