@@ -12,3 +12,4 @@ export * from './job-events';
 export * from './review-store';
 export * from './batch-store';
 export * from './outage';
+export * from './infra-env';

@@ -82,3 +82,23 @@ describe('api configuration', () => {
     expect(lines.find((l) => l.startsWith('  S3_SSE:'))).toBeDefined();
   });
 });
+
+// The variables the api shares with the worker are InfraEnv's (libs/queue): the same rule and message in
+// both (apps/worker/src/config/worker.config.spec.ts asserts the same lines).
+describe('api configuration: the variables shared with the worker', () => {
+  it('refuses a bad shared variable with the shared message', () => {
+    const bad = { REDIS_PREFIX: 'a b', S3_SSE: 'rot13', MAIL_FROM: '', NODE_ENV: 'staging' };
+    let err: unknown;
+    try {
+      loadApiConfig(bad);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect([...(err as ConfigError).lines].sort()).toEqual([
+      '  NODE_ENV: NODE_ENV must be one of the following values: development, production, test (got "staging")',
+      '  REDIS_PREFIX: letters, digits, _ - : only (got "a b")',
+      '  S3_SSE: S3_SSE must be one of the following values: AES256, aws:kms, none (got "rot13")',
+    ]);
+  });
+});

@@ -30,3 +30,19 @@ describe('worker configuration', () => {
     );
   });
 });
+
+// The variables the worker shares with the api are InfraEnv's (libs/queue): the same rule and message in
+// both (apps/api/src/config/api.config.spec.ts asserts the same lines).
+describe('worker configuration: the variables shared with the api', () => {
+  it('refuses a bad shared variable with the shared message', () => {
+    const bad = { REDIS_PREFIX: 'a b', S3_SSE: 'rot13', MAIL_FROM: '', NODE_ENV: 'staging' };
+    expect(() => loadWorkerConfig(bad)).toThrow(
+      new Error(
+        'Invalid worker configuration:\n' +
+          '  NODE_ENV: NODE_ENV must be one of the following values: development, production, test (got "staging")\n' +
+          '  REDIS_PREFIX: letters, digits, _ - : only (got "a b")\n' +
+          '  S3_SSE: S3_SSE must be one of the following values: AES256, aws:kms, none (got "rot13")',
+      ),
+    );
+  });
+});

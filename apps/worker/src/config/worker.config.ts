@@ -1,31 +1,30 @@
 import {
-  IsDefined,
   IsIn,
   IsInt,
   IsNumber,
   IsOptional,
   IsString,
-  Matches,
   Max,
   Min,
   MinLength,
   ValidateBy,
-  ValidateIf,
 } from 'class-validator';
 import { hostname } from 'node:os';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
-import { DEFAULT_DATABASE_URL } from '@csv-mapper/db';
 import {
-  parseClusterNodes,
+  blobStoreSettings,
+  InfraEnv,
+  redisSettings,
+  stripeKeyAndPrices,
   type BlobStoreSettings,
   type ClusterNodes,
   type OutagePolicy,
+  type RedisSettings,
 } from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
-// The worker's configuration: the only place in apps/worker that reads process.env.
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+// The worker's configuration: the only place in apps/worker that reads process.env. The variables it
+// shares with the api (Postgres, Redis, files, mail, Stripe) are declared once, in InfraEnv.
 
 /** Private addresses webhooks may reach: rules WEBHOOK_ALLOWED_IPS can be read into. */
 const IsAllowList = () =>
@@ -51,20 +50,8 @@ const IsAllowList = () =>
     },
   });
 
-/** Every variable the worker reads, with its rule and default. */
-export class WorkerEnv {
-  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' =
-    'development';
-  @IsAbsoluteUrl() DATABASE_URL: string = DEFAULT_DATABASE_URL;
-  @IsAbsoluteUrl() REDIS_URL: string = 'redis://127.0.0.1:6379';
-  /** Redis Cluster seed nodes, `host:port,host:port` (credentials and TLS from REDIS_URL); unset = one Redis. */
-  @IsOptional()
-  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'must be host:port,host:port,…' })
-  REDIS_CLUSTER_NODES?: string;
-  @Matches(/^[A-Za-z0-9_:-]*$/) REDIS_PREFIX: string = 'csvm:';
-  /** `1` skips the boot check of Redis' maxmemory-policy (for a Redis that refuses CONFIG GET). */
-  @IsIn(['0', '1']) SKIP_REDIS_POLICY_CHECK: '0' | '1' = '0';
-  @IsIn(LOG_LEVELS) LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+/** Every variable the worker reads, with its rule and default: InfraEnv's and these. */
+export class WorkerEnv extends InfraEnv {
   @IsInt() @Min(1) @Max(64) WORKER_CONCURRENCY: number = 2;
   /** Deliveries in flight per worker: they wait on receivers, not the CPU (a slow one holds a slot 15 s). */
   @IsInt() @Min(1) @Max(200) WEBHOOK_CONCURRENCY: number = 16;
@@ -94,27 +81,9 @@ export class WorkerEnv {
   @IsInt() @Min(10) @Max(3_600_000) JOB_OUTAGE_BACKOFF_MAX_MS: number = 30_000;
   /** Lifetime of result blobs in Redis. */
   @IsInt() @Min(1) @Max(7 * 86_400) BLOB_TTL_SECONDS: number = 3600;
-  // Where files live: \`memory\` (Redis, the default: nothing else to run) or \`s3\` (any S3-compatible store).
-  @IsIn(['memory', 's3']) BLOB_STORE: 'memory' | 's3' = 'memory';
-  @ValidateIf((e: WorkerEnv) => e.BLOB_STORE === 's3' || e.S3_BUCKET !== undefined)
-  @IsDefined({ message: 'is required when BLOB_STORE=s3' })
-  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
-  S3_BUCKET?: string;
-  @IsOptional() @IsAbsoluteUrl() S3_ENDPOINT?: string;
-  /** The endpoint browsers and API clients reach, when it differs from S3_ENDPOINT (presigned URLs). */
-  @IsOptional() @IsAbsoluteUrl() S3_PUBLIC_ENDPOINT?: string;
-  @IsString() @MinLength(1) S3_REGION: string = 'us-east-1';
-  @IsIn(['0', '1']) S3_FORCE_PATH_STYLE: '0' | '1' = '0';
-  /** Server-side encryption asked for on every object; \`none\` for stores without it (MinIO without KMS). */
-  @IsIn(['AES256', 'aws:kms', 'none']) S3_SSE: 'AES256' | 'aws:kms' | 'none' = 'AES256';
-  @Matches(/^[A-Za-z0-9_./-]*$/, { message: 'letters, digits, _ . / - only' }) S3_KEY_PREFIX: string =
-    'csvm/';
   /** The hourly cleanup removes finished jobs older than these (BullMQ only trims on later completions). */
   @IsInt() @Min(1) JOB_KEEP_COMPLETED_SECONDS: number = 24 * 3600;
   @IsInt() @Min(1) JOB_KEEP_FAILED_SECONDS: number = 7 * 24 * 3600;
-  /** Mail to endpoint owners (e.g. a webhook disabled after days of failures); unset = logged only. */
-  @IsOptional() @IsAbsoluteUrl() SMTP_URL?: string;
-  @IsString() MAIL_FROM: string = 'CSV Mapper <no-reply@csvmapper.app>';
   @IsAbsoluteUrl() APP_URL: string = 'http://localhost:3000';
   /** Consecutive days of failed deliveries after which an endpoint is disabled and its owner told. */
   @IsNumber() @Min(0.0001) @Max(365) WEBHOOK_DISABLE_AFTER_DAYS: number = 5;
@@ -125,22 +94,9 @@ export class WorkerEnv {
   @IsAllowList() WEBHOOK_ALLOWED_IPS: string = '';
   @IsNumber() @Min(0.00001) @Max(1) WEBHOOK_RETRY_SCALE: number = 1;
   @IsInt() @Min(100) @Max(60_000) WEBHOOK_TIMEOUT_MS: number = 15_000;
-  // Billing events and the daily reconciliation read subscriptions back from Stripe when STRIPE_SECRET_KEY
-  // is set (the same key and prices as the api), else from the simulated provider's tables.
-  @IsOptional()
-  @Matches(/^(sk|rk)_/, { message: 'must be a Stripe secret or restricted key (sk_… or rk_…)' })
-  STRIPE_SECRET_KEY?: string;
-  @ValidateIf((e: WorkerEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_PRO !== undefined)
-  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
-  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
-  STRIPE_PRICE_PRO?: string;
-  @ValidateIf((e: WorkerEnv) => !!e.STRIPE_SECRET_KEY || e.STRIPE_PRICE_BUSINESS !== undefined)
-  @IsDefined({ message: 'is required when STRIPE_SECRET_KEY is set' })
-  @Matches(/^price_/, { message: 'must be a Stripe price id (price_…)' })
-  STRIPE_PRICE_BUSINESS?: string;
 }
 
-export class WorkerConfig {
+export class WorkerConfig implements RedisSettings {
   readonly env: WorkerEnv['NODE_ENV'];
   readonly databaseUrl: string;
   readonly redisUrl: string;
@@ -178,10 +134,11 @@ export class WorkerConfig {
   constructor(e: WorkerEnv) {
     this.env = e.NODE_ENV;
     this.databaseUrl = e.DATABASE_URL;
-    this.redisUrl = e.REDIS_URL;
-    this.redisClusterNodes = parseClusterNodes(e.REDIS_CLUSTER_NODES);
-    this.redisPrefix = e.REDIS_PREFIX;
-    this.checkRedisPolicy = e.SKIP_REDIS_POLICY_CHECK !== '1';
+    const redis = redisSettings(e);
+    this.redisUrl = redis.redisUrl;
+    this.redisClusterNodes = redis.redisClusterNodes;
+    this.redisPrefix = redis.redisPrefix;
+    this.checkRedisPolicy = redis.checkRedisPolicy;
     this.logLevel = e.LOG_LEVEL;
     this.concurrency = e.WORKER_CONCURRENCY;
     this.webhookConcurrency = e.WEBHOOK_CONCURRENCY;
@@ -198,19 +155,7 @@ export class WorkerConfig {
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;
     this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
-    this.blobStore =
-      e.BLOB_STORE === 's3'
-        ? {
-            driver: 's3',
-            bucket: e.S3_BUCKET as string,
-            region: e.S3_REGION,
-            endpoint: e.S3_ENDPOINT,
-            publicEndpoint: e.S3_PUBLIC_ENDPOINT,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
-            sse: e.S3_SSE,
-            keyPrefix: e.S3_KEY_PREFIX,
-          }
-        : { driver: 'memory' };
+    this.blobStore = blobStoreSettings(e);
     this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
     this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
     this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? Math.max(250, Math.round(e.WORKER_LOCK_MS / 2));
@@ -219,12 +164,7 @@ export class WorkerConfig {
     this.mailFrom = e.MAIL_FROM;
     this.appUrl = e.APP_URL.replace(/\/$/, '');
     this.webhookDisableAfterMs = Math.round(e.WEBHOOK_DISABLE_AFTER_DAYS * 24 * 3600_000);
-    this.stripe = e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          prices: { pro: e.STRIPE_PRICE_PRO as string, business: e.STRIPE_PRICE_BUSINESS as string },
-        }
-      : null;
+    this.stripe = stripeKeyAndPrices(e);
   }
 }
 
