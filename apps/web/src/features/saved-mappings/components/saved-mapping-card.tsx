@@ -2,6 +2,7 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { DownloadIcon, LockIcon, TrashIcon } from '../../../components/icons';
 import type { MappingPair, SavedMappingView } from '@csv-mapper/contracts';
+import { MappingLastRuns } from './mapping-last-runs';
 
 const SHOWN_PAIRS = 3;
 
@@ -48,6 +49,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           ))}
           {extra > 0 ? <Text color="fg.muted">+{extra} more</Text> : null}
         </Stack>
+        <MappingLastRuns mappingId={mapping.id} locked={mapping.locked} />
       </Card.Body>
       <Card.Footer pt="2" gap="2" flexWrap="wrap">
         {mapping.locked ? (

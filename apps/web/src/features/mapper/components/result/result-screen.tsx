@@ -12,6 +12,7 @@ import {
 import { useResultHead } from '../../hooks/use-result-head';
 import { rowSummary } from '../../utils/result-summary';
 import { splitWarnings } from '../../utils/warnings';
+import { AlreadyExportedNotice } from './already-exported-notice';
 import { ControlTotalsCard } from './control-totals-card';
 import { OutputOptionsForm } from './output-options-form';
 
@@ -116,6 +117,8 @@ export function ResultScreen({
           </HStack>
         </Card.Body>
       </Card.Root>
+
+      <AlreadyExportedNotice totals={result.totals} />
 
       {columnNotes.length > 0 ? (
         <Notice testId="column-notes">
