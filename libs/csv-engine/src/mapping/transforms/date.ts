@@ -11,6 +11,9 @@ export function dateNeedsCell(output: string, delim: number): boolean {
   return /["\r\n]/.test(output) || output.includes(String.fromCharCode(delim)) || /^[=@+\-\t]/.test(output);
 }
 
+/** Scratch for a date written through writeCell (reused: no allocation per cell). */
+const dateScratch = new ByteSink(64);
+
 export function mapDate(out: CellOut, r: RecordView, op: Op, rowNo: number): void {
   const v = contentInto(out.cv, r, op.src);
   if (v.s === v.e) return;
@@ -32,7 +35,8 @@ export function mapDate(out: CellOut, r: RecordView, op: Op, rowNo: number): voi
     return;
   }
   if (op.dateNeedsCell) {
-    const tmp = new ByteSink(64);
+    const tmp = dateScratch;
+    tmp.pos = 0;
     writeDate(tmp, op.parts, ymd);
     writeCell(out.sink, tmp.buf, 0, tmp.pos, out.delim, out.protect);
   } else writeDate(out.sink, op.parts, ymd);
