@@ -65,11 +65,34 @@ function project(displayName: string, roots: string[], testMatch: string[], extr
   } as Config;
 }
 
+// Every integration file gets its own database (a copy of the run's migrated one) and Redis prefix
+// (test/setup-env.ts, test/file-database.ts), so files run in parallel (`npm run test:jest`: 2 workers).
 const integration = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   setupFiles: ['<rootDir>/test/setup-env.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/file-database.ts'],
 };
+
+/**
+ * Files that must run alone, after the parallel ones (`npm run test:jest` runs this project with --runInBand):
+ * they assert on elapsed time that a second file running beside them on a 2-core machine would skew — an answer
+ * within 5 s with Redis down, sockets cut at the server timeouts (±1 s), a worker killed while its job is still
+ * running and a shutdown within its grace period.
+ */
+const serial = [
+  'apps/api/test/app.e2e-spec.ts',
+  'apps/api/test/bounded-requests.e2e-spec.ts',
+  'apps/api/test/slow-bodies.e2e-spec.ts',
+  'apps/worker/test/reliability.int-spec.ts',
+];
+const integrationMatch = ['**/test/**/*.e2e-spec.ts', '**/test/**/*.int-spec.ts'];
+const integrationRoots = [
+  '<rootDir>/libs',
+  '<rootDir>/apps/api',
+  '<rootDir>/apps/worker',
+  '<rootDir>/apps/cli',
+];
 
 const config: Config = {
   testTimeout: 60_000,
@@ -83,10 +106,14 @@ const config: Config = {
     project('web', ['<rootDir>/apps/web'], ['**/*.spec.ts', '**/*.spec.tsx'], {
       transform: { '^.+\\.tsx?$': swcTsx, '^.+\\.m?js$': swcJs as [string, unknown] },
     }),
+    project('integration', integrationRoots, integrationMatch, {
+      ...integration,
+      testPathIgnorePatterns: ['/node_modules/', ...serial.map((f) => `<rootDir>/${f}`)],
+    }),
     project(
-      'integration',
-      ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker', '<rootDir>/apps/cli'],
-      ['**/test/**/*.e2e-spec.ts', '**/test/**/*.int-spec.ts'],
+      'serial',
+      integrationRoots,
+      serial.map((f) => `**/${f}`),
       integration,
     ),
   ],

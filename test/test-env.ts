@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Each test run gets its own database and Redis key prefix, so runs never see each other.
+// Each test run gets its own migrated database and Redis key prefix, so runs never see each other; within a
+// run, each test file gets a copy of that database (CREATE DATABASE … TEMPLATE) and a prefix of its own, so
+// Jest can run files in parallel.
 export interface TestEnv {
   DATABASE_URL: string;
   REDIS_URL: string;
@@ -31,6 +33,24 @@ export function newTestEnv(): TestEnv {
     DATABASE_NAME: name,
     REDIS_URL: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `csvm-test-${tag}:`,
+  };
+}
+
+/**
+ * One test file's database and Redis prefix inside the run's: the database is a copy of the run's migrated one
+ * (the template, created by fileDatabase below before the file's own hooks), the prefix starts with the run's,
+ * so the global teardown finds both.
+ */
+export function newFileEnv(run: TestEnv): TestEnv {
+  const id = randomBytes(4).toString('hex');
+  const name = `${run.DATABASE_NAME}_f${id}`;
+  const db = new URL(run.DATABASE_URL);
+  db.pathname = `/${name}`;
+  return {
+    ...run,
+    DATABASE_URL: db.toString(),
+    DATABASE_NAME: name,
+    REDIS_PREFIX: `${run.REDIS_PREFIX}f${id}:`,
   };
 }
 
