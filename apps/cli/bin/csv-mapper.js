@@ -2,6 +2,16 @@
 // Starts the command-line tool: the built JavaScript (npm run build:server) when it is there, otherwise the
 // TypeScript sources compiled on load with swc (a dev dependency, present after npm install in a clone).
 'use strict';
+// Node 22.1+ keeps the compiled code of the tool's modules on disk between runs (start-up); Node 20 has
+// no such cache, and the tool loads only what a run needs either way (see apps/cli/src/run-recipe.ts).
+const nodeModule = require('node:module');
+if (typeof nodeModule.enableCompileCache === 'function') {
+  try {
+    nodeModule.enableCompileCache();
+  } catch {
+    // No cache directory: start without it.
+  }
+}
 const fs = require('node:fs');
 const path = require('node:path');
 
