@@ -173,6 +173,9 @@ export class SyncReview {
     this.general = [];
     for (const w of warnings) {
       const issue = toIssue(w);
+      // a row an earlier run of the saved mapping exported (issue 30) is marked on its first cell
+      if (issue.rule === 'alreadyExported' && issue.column === '' && this.columns.length > 0)
+        issue.column = this.columns[0];
       if (issue.row < 1 || issue.row > this.rowCount || !this.columns.includes(issue.column)) {
         this.general.push(issue);
         continue;
