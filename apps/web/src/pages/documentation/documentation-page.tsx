@@ -125,6 +125,17 @@ export function DocumentationPage() {
             Values a transform cannot read are passed through unchanged and listed as warnings. Save the
             mapping to reuse it from Saved Mappings.
           </List.Item>
+          <List.Item>
+            <strong>Next month</strong>: upload the new export and the mapper offers the saved mapping whose
+            source it is. When the bank renamed or added columns it says so before you run (“'Amount' is now
+            'Amount (EUR)'; a new column 'Category'”) and fills in the mapping adapted to the new names; a
+            column it cannot find again is named, and its template column is left for you to map. When you
+            save a mapping you choose once what later runs do with rows an earlier run already exported — a
+            statement that repeats the last days of the previous one: <em>flag</em> them (the default: written
+            and marked in the review), <em>skip</em> them (left out, not counted against your monthly rows) or{' '}
+            <em>keep</em> them. The result says which ones (“2 rows were exported on 3 Oct 2026 by ana”), and
+            Saved Mappings lists each mapping’s last runs.
+          </List.Item>
         </List.Root>
         <Text color="fg.muted">
           Files above 50,000 rows run as background jobs; their progress shows on the page and on the
@@ -214,6 +225,27 @@ export function DocumentationPage() {
           runs. Poll <Code>GET /api/batches/{'{id}'}</Code> for each file’s progress and the batch total, then
           download every result at once from <Code>GET /api/batches/{'{id}'}/result.zip</Code>.
         </Text>
+        <Heading as="h3" size="md" id="monthly-runs" scrollMarginTop="20">
+          Monthly runs of a saved mapping
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <Code>POST /api/mappings/{'{id}'}/runs</Code> runs a saved mapping on a file in one call (multipart{' '}
+          <Code>file</Code>, optional <Code>templateFileId</Code> of an uploaded template and{' '}
+          <Code>async</Code>) and answers like <Code>POST /api/process</Code>;{' '}
+          <Code>GET /api/mappings/{'{id}'}/runs</Code> lists its runs (who, when, rows read, written and
+          already exported). Rows an earlier run exported are skipped, flagged or kept as the mapping’s{' '}
+          <Code>duplicates</Code> says, and counted in <Code>totals.rowsAlreadyExported</Code> with the runs
+          they came from in <Code>totals.alreadyExportedFrom</Code>. A file without a column the mapping reads
+          answers <Code>422 SOURCE_CHANGED</Code> naming them. To see a changed source before you run, upload
+          the file: each of the upload answer’s <Code>matchingMappings</Code> carries{' '}
+          <Code>{'changes: { added, removed, renamed: [{ from, to }] }'}</Code>, the columns it can no longer
+          find in <Code>missingColumns</Code> and, when something changed, the saved pairs with renamed
+          columns substituted in <Code>adaptedMapping</Code> — send those as <Code>mappings</Code> with{' '}
+          <Code>mappingId</Code> to <Code>POST /api/process</Code>.
+        </Text>
+        <CodeBlock label="Run a saved mapping on next month's file">{`curl -sS -H "Authorization: Bearer $CSVM_KEY" \\
+  -F "file=@statement-november.csv" \\
+  "$CSVM_URL/api/mappings/$MAPPING_ID/runs" | jq '.totals | {rowsWritten, rowsAlreadyExported, alreadyExportedFrom}'`}</CodeBlock>
       </DocSection>
 
       <DocSection id="webhooks" title="Webhooks">
