@@ -1,40 +1,61 @@
-import { QueryFailedError } from 'typeorm';
-import { isDependencyOutage } from './error.filter';
+import type { Request } from 'express';
+import { Redis } from 'ioredis';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ErrorFilter } from './error.filter';
 
-// Which failures are a dependency outage (503, retry later) rather than a bug (500).
-describe('isDependencyOutage', () => {
+// Which failures are a dependency outage (503, retry later) rather than a bug (500): known by codes and
+// classes (libs/queue's isInfrastructureError), never by message text; the driver errors that carry
+// neither are settled by asking the dependencies (dependencyDown) before answering 500.
+describe('ErrorFilter: outage or bug', () => {
+  const req = { method: 'GET', originalUrl: '/api/x' } as Request;
+  const status = (err: unknown) => new ErrorFilter().toBody(err, req).status;
   const pg = (code: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('pg'), { code }));
+  const withCode = (code: string) => Object.assign(new Error('x'), { code });
 
-  it('recognises Postgres refusing connections and Redis being unreachable', () => {
-    expect(isDependencyOutage(pg('53300'))).toBe(true); // too_many_connections
-    expect(isDependencyOutage(pg('57P01'))).toBe(true); // admin_shutdown
-    expect(
-      isDependencyOutage(
-        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }),
-      ),
-    ).toBe(true);
-    expect(
-      isDependencyOutage(
-        Object.assign(new Error('Reached the max retries per request limit'), {
-          name: 'MaxRetriesPerRequestError',
-        }),
-      ),
-    ).toBe(true);
-    expect(
-      isDependencyOutage(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
-    ).toBe(true);
-    expect(isDependencyOutage(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect(
-      isDependencyOutage(
-        new Error('outer', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }),
-      ),
-    ).toBe(true);
+  it('answers 503 for Postgres refusing connections and Redis being unreachable, by code and class', () => {
+    expect(status(pg('53300'))).toBe(503); // too_many_connections
+    expect(status(pg('57P01'))).toBe(503); // admin_shutdown
+    expect(status(pg('08006'))).toBe(503); // connection_failure
+    expect(status(withCode('ECONNREFUSED'))).toBe(503);
+    expect(status(Object.assign(new Error('y'), { name: 'MaxRetriesPerRequestError' }))).toBe(503);
+    expect(status(new Error('outer', { cause: withCode('ECONNRESET') }))).toBe(503);
+    expect(new ErrorFilter().toBody(withCode('ECONNREFUSED'), req).body).toEqual({
+      error: expect.stringMatching(/try again/i),
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
+  it('does not read message text: a message naming an outage is no outage by itself', () => {
+    expect(status(new Error('timeout exceeded when trying to connect'))).toBe(500);
+    expect(status(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe(500);
   });
 
   it('leaves real bugs and data errors alone', () => {
-    expect(isDependencyOutage(pg('23505'))).toBe(false); // unique violation
-    expect(isDependencyOutage(new TypeError('Cannot read properties of undefined'))).toBe(false);
-    expect(isDependencyOutage(undefined)).toBe(false);
-    expect(isDependencyOutage('a string')).toBe(false);
+    expect(status(pg('23505'))).toBe(500); // unique violation
+    expect(status(new TypeError('Cannot read properties of undefined'))).toBe(500);
+    expect(status(undefined)).toBe(500);
+    expect(status('a string')).toBe(500);
+  });
+
+  describe('dependencyDown (asked before a 500)', () => {
+    let redis: Redis | undefined;
+    afterEach(() => {
+      if (redis && redis.status !== 'end') redis.disconnect();
+    });
+
+    it('is false when no dependency is known to it', async () => {
+      expect(await new ErrorFilter().dependencyDown()).toBe(false);
+    });
+
+    it('is true while the Redis client is not connected (nothing listens on port 1)', async () => {
+      redis = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+      await redis.connect().catch(() => undefined);
+      expect(await new ErrorFilter(undefined, redis).dependencyDown()).toBe(true);
+    });
+
+    it('is true when Postgres cannot be queried (a data source with no connection)', async () => {
+      const db = new DataSource({ type: 'postgres', url: 'postgres://postgres@127.0.0.1:1/x' });
+      expect(await new ErrorFilter(db).dependencyDown()).toBe(true);
+    });
   });
 });

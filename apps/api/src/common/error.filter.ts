@@ -1,9 +1,25 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Logger,
+  Optional,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isRedisUnavailableError } from '@csv-mapper/queue';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { isInfrastructureError } from '@csv-mapper/queue';
+import { REDIS } from '../redis/redis.module';
 
 // One exception filter for the whole api: every failure leaves as `{ error, code }` (+ `details`)
 // with the right status. Messages are for people; 5xx details stay in the log.
+// A failure caused by Postgres or Redis being unreachable is a 503 the client can retry, not a 500: known by
+// its codes and classes (isInfrastructureError), or — for the driver errors that carry neither (a pool's
+// connect timeout, a connection terminated mid-query, a Redis client with no offline queue) — by asking
+// the dependencies themselves before answering 500. Never by the error's message text.
 
 const DEFAULT_CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -35,15 +51,33 @@ interface ParserError {
   message?: string;
 }
 
+const OUTAGE_BODY: ErrorBody = {
+  error:
+    'The service is briefly unavailable (a database or queue connection dropped). Please try again in a minute.',
+  code: 'SERVICE_UNAVAILABLE',
+};
+
+/** How long the filter waits for Postgres to answer `SELECT 1` before calling it down. */
+const PROBE_TIMEOUT_MS = 2000;
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(
+    @Optional() private readonly db?: DataSource,
+    @Optional() @Inject(REDIS) private readonly redis?: Pick<Redis, 'status'>,
+  ) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
-    const { status, body } = this.toBody(exception, req);
+    let { status, body } = this.toBody(exception, req);
+    if (status === HttpStatus.INTERNAL_SERVER_ERROR && (await this.dependencyDown())) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      body = OUTAGE_BODY;
+    }
     if (status >= 500 && status !== 503) {
       this.logger.error({ err: exception, path: req.originalUrl }, 'Unhandled error');
     } else if (status === 503 && !(exception instanceof HttpException)) {
@@ -89,15 +123,8 @@ export class ErrorFilter implements ExceptionFilter {
         },
       };
     }
-    if (isDependencyOutage(exception)) {
-      return {
-        status: HttpStatus.SERVICE_UNAVAILABLE,
-        body: {
-          error:
-            'The service is briefly unavailable (a database or queue connection dropped). Please try again in a minute.',
-          code: 'SERVICE_UNAVAILABLE',
-        },
-      };
+    if (isInfrastructureError(exception)) {
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: OUTAGE_BODY };
     }
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
@@ -106,6 +133,30 @@ export class ErrorFilter implements ExceptionFilter {
         code: 'INTERNAL_ERROR',
       },
     };
+  }
+
+  /**
+   * Asked only before answering 500 for an error that is no HttpException: is Redis' request client not
+   * connected, or does Postgres not answer `SELECT 1` within PROBE_TIMEOUT_MS? Then the failure was the
+   * outage's, and the client gets 503.
+   */
+  async dependencyDown(): Promise<boolean> {
+    if (this.redis && this.redis.status !== 'ready') return true;
+    if (!this.db) return false;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.db.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS);
+        }),
+      ]);
+      return false;
+    } catch {
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private fromHttpException(
@@ -135,40 +186,4 @@ export class ErrorFilter implements ExceptionFilter {
     }
     return { error: String(response), code };
   }
-}
-
-/** Postgres refusing or dropping connections (too many clients, shutting down, cannot connect now). */
-const PG_OUTAGE_CODES = new Set([
-  '53300',
-  '53400',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-/**
- * A request that failed because Postgres or Redis is unreachable or saturated is not a bug to report as
- * 500: it is a 503 the client can retry (SECURITY-CHECKLIST: dependencies down → 503, not a hang).
- */
-export function isDependencyOutage(err: unknown): boolean {
-  for (
-    let e = err as
-        | { code?: unknown; name?: unknown; message?: unknown; driverError?: unknown; cause?: unknown }
-        | undefined,
-      depth = 0;
-    e && typeof e === 'object' && depth < 4;
-    depth++
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    const message = typeof e.message === 'string' ? e.message : '';
-    if (PG_OUTAGE_CODES.has(code) || isRedisUnavailableError(e)) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated|too many clients/i.test(message))
-      return true;
-    e = (e.driverError ?? e.cause) as typeof e;
-  }
-  return false;
 }
