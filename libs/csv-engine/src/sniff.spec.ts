@@ -140,3 +140,18 @@ describe('header row detection', () => {
     expect(sniff(Buffer.from('id,"name,amount\n1,Bob,3\n'), true).delimiter).toBe(',');
   });
 });
+
+describe('sniff of the same bytes twice (a profiling pass, then the run)', () => {
+  it('answers the same, keeps no link to an answer given out, and tells other bytes and options apart', () => {
+    const semi = Buffer.from('Datum;Betrag\n01.02.2024;3,50\n02.02.2024;1.000,00\n');
+    const first = sniff(semi, true);
+    expect(first).toEqual({ delimiter: ';', headerLine: 1, columns: 2 });
+    first.delimiter = ',';
+    expect(sniff(Buffer.from(semi), true)).toEqual({ delimiter: ';', headerLine: 1, columns: 2 });
+    expect(sniff(semi, true, { delimiter: ',' }).delimiter).toBe(',');
+    expect(sniff(semi, true, { headerRow: 2 }).headerLine).toBe(2);
+    const comma = Buffer.from('Date,Amount\n01/02/2024,3.50\n');
+    expect(sniff(comma, true)).toEqual({ delimiter: ',', headerLine: 1, columns: 2 });
+    expect(sniff(semi, true).delimiter).toBe(';');
+  });
+});

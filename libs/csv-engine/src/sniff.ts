@@ -330,6 +330,46 @@ export function sniff(
   final: boolean,
   overrides: { delimiter?: Delimiter; headerRow?: number } = {},
 ): SniffResult {
+  const m = lastSniff;
+  if (
+    m !== null &&
+    m.final === final &&
+    m.delimiter === overrides.delimiter &&
+    m.headerRow === overrides.headerRow &&
+    m.sample.equals(sample)
+  ) {
+    return { ...m.result };
+  }
+  const result = sniffSample(sample, final, overrides);
+  lastSniff = {
+    sample: Buffer.from(sample),
+    final,
+    delimiter: overrides.delimiter,
+    headerRow: overrides.headerRow,
+    result: { ...result },
+  };
+  return result;
+}
+
+/**
+ * The last sniff of this thread, for the next reader of the same bytes: a mapping with a profiling pass
+ * (auto dates and amounts) reads the file's start twice, and sniffing it — the first thing a run does, on
+ * code not yet warm — cost as much as mapping thousands of rows. sniff() is a function of its arguments
+ * alone, so the answer is the same.
+ */
+let lastSniff: {
+  sample: Buffer;
+  final: boolean;
+  delimiter?: Delimiter;
+  headerRow?: number;
+  result: SniffResult;
+} | null = null;
+
+function sniffSample(
+  sample: Buffer,
+  final: boolean,
+  overrides: { delimiter?: Delimiter; headerRow?: number },
+): SniffResult {
   const candidates = overrides.delimiter ? [overrides.delimiter] : DELIMITERS;
   let best: Choice | null = null;
   for (const d of candidates) {
