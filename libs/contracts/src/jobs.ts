@@ -44,6 +44,11 @@ export interface ProcessCsvPayload {
     source: 'browser' | 'api' | 'bulk' | 'cli';
     duplicates: 'skip' | 'flag' | 'keep';
     keyColumns: string[] | null;
+    /**
+     * The run a corrected rerun (review) replaces: its rows do not count as exported before, and its
+     * fingerprints give way to the rerun's. Absent on a rerun of a background job: the run of job `reviewId`.
+     */
+    supersedes?: string;
   };
   /** Set when the job is one file of a bulk upload (POST /api/batches). */
   batchId?: string | null;

@@ -36,6 +36,8 @@ export interface RunStart {
   /** A background job: a job that runs again is the same run. */
   jobId?: string | null;
   batchId?: string | null;
+  /** A corrected rerun: the run it replaces (by id, or by the background job that ran it). */
+  supersedes?: { runId?: string | null; jobId?: string | null };
 }
 
 export interface RunOutcome {
@@ -63,6 +65,8 @@ export class StartedRun {
     readonly mappingId: string,
     readonly history: RowHistory,
     private readonly earlier: EarlierRun[],
+    /** The run a corrected rerun replaces (its fingerprints are dropped when this one completes). */
+    readonly supersedes: string | null = null,
   ) {}
 
   /** The earlier runs this run's already exported rows came from, oldest first. */
@@ -133,30 +137,38 @@ export class RunHistoryStore {
       ],
     )) as Array<{ id: string }>;
     const runId = rows[0].id;
+    let supersedes = s.supersedes?.runId ?? null;
+    if (!supersedes && s.supersedes?.jobId) {
+      const found = (await this.ds.query(`SELECT id FROM mapping_runs WHERE job_id = $1`, [
+        s.supersedes.jobId,
+      ])) as Array<{ id: string }>;
+      supersedes = found[0]?.id ?? null;
+    }
     const secret = await this.secretOf(s.teamId);
-    const { set, earlier } = await this.load(s.mappingId, runId);
+    const { set, earlier } = await this.load(s.mappingId, runId, supersedes ?? runId);
     const history = new RowHistory(secret, s.duplicates, set, s.keyColumns, (i) => reasonFor(earlier[i]));
-    return new StartedRun(runId, s.mappingId, history, earlier);
+    return new StartedRun(runId, s.mappingId, history, earlier, supersedes);
   }
 
   private async load(
     mappingId: string,
     runId: string,
+    other: string,
   ): Promise<{ set: FingerprintSet | null; earlier: EarlierRun[] }> {
     const cutoff = `now() - make_interval(days => ${Math.max(1, Math.floor(this.retentionDays))})`;
     const counts = (await this.ds.query(
       `SELECT bucket, sum(count)::bigint AS n FROM mapping_fingerprints
-        WHERE mapping_id = $1 AND run_id <> $2 AND created_at > ${cutoff} GROUP BY bucket`,
-      [mappingId, runId],
+        WHERE mapping_id = $1 AND run_id <> $2 AND run_id <> $3 AND created_at > ${cutoff} GROUP BY bucket`,
+      [mappingId, runId, other],
     )) as Array<{ bucket: number; n: string }>;
     if (counts.length === 0) return { set: null, earlier: [] };
     const runs = (await this.ds.query(
       `SELECT r.id, r.created_at, r.user_id, u.username FROM mapping_runs r
          LEFT JOIN users u ON u.id = r.user_id
         WHERE r.id IN (SELECT DISTINCT run_id FROM mapping_fingerprints
-                        WHERE mapping_id = $1 AND run_id <> $2 AND created_at > ${cutoff})
+                        WHERE mapping_id = $1 AND run_id <> $2 AND run_id <> $3 AND created_at > ${cutoff})
         ORDER BY r.created_at, r.id`,
-      [mappingId, runId],
+      [mappingId, runId, other],
     )) as Array<{ id: string; created_at: Date; user_id: string | null; username: string | null }>;
     const earlier = runs.map((r) => ({ id: r.id, at: r.created_at, userId: r.user_id, name: r.username }));
     const index = new Map(earlier.map((r, i) => [r.id, i]));
@@ -166,9 +178,9 @@ export class RunHistoryStore {
       // One bucket at a time: its rows are all the memory the read holds besides the set.
       const parts = (await this.ds.query(
         `SELECT run_id, fingerprints FROM mapping_fingerprints
-          WHERE mapping_id = $1 AND bucket = $2 AND run_id <> $3 AND created_at > ${cutoff}
+          WHERE mapping_id = $1 AND bucket = $2 AND run_id <> $3 AND run_id <> $4 AND created_at > ${cutoff}
           ORDER BY created_at, id`,
-        [mappingId, bucket, runId],
+        [mappingId, bucket, runId, other],
       )) as Array<{ run_id: string; fingerprints: Buffer }>;
       for (const p of parts) set.addPacked(bucket, p.fingerprints, index.get(p.run_id) ?? 0);
     }
@@ -181,10 +193,14 @@ export class RunHistoryStore {
     mappingId: string,
     fresh: FingerprintCollector,
     o: RunOutcome,
+    supersedes: string | null = null,
   ): Promise<void> {
     await this.ds.transaction(async (m) => {
-      // A job that ran again replaces what its earlier attempt stored.
-      await m.query(`DELETE FROM mapping_fingerprints WHERE run_id = $1`, [runId]);
+      // A job that ran again replaces what its earlier attempt stored; a corrected rerun, the reviewed run's.
+      await m.query(`DELETE FROM mapping_fingerprints WHERE run_id = $1 OR run_id = $2`, [
+        runId,
+        supersedes ?? runId,
+      ]);
       let batch: unknown[] = [];
       let values: string[] = [];
       const flush = async () => {

@@ -236,7 +236,7 @@ export class ProcessingService {
       result.stats.warningCount > 0
         ? await this.review.saveSyncRun(
             user.teamId,
-            syncRecord(this.jobPayload(user, req, p, 0)),
+            supersedes(syncRecord(this.jobPayload(user, req, p, 0)), started),
             result.stats,
           )
         : null;
@@ -520,6 +520,12 @@ export class SourceChangedError extends AppError {
   override getResponse(): string | object {
     return { ...(super.getResponse() as object), missing: this.missing };
   }
+}
+
+/** A review's corrected rerun replaces this sync run in the mapping's history. */
+function supersedes<T extends Pick<ProcessCsvPayload, 'history'>>(record: T, started: StartedRun | null): T {
+  if (!started || !record.history) return record;
+  return { ...record, history: { ...record.history, supersedes: started.runId } };
 }
 
 function hasRules(r: TemplateRules): boolean {

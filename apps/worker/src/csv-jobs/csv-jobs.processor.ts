@@ -335,6 +335,10 @@ export class CsvJobsProcessor extends WorkerHost {
           dataFilename: p.dataFilename,
           jobId,
           batchId: p.batchId ?? null,
+          // A corrected rerun (review) replaces the run it corrects.
+          ...(p.applyPatch
+            ? { supersedes: { runId: p.history.supersedes ?? null, jobId: p.reviewId ?? null } }
+            : {}),
         });
       } catch (err) {
         input.stream.destroy();
@@ -392,15 +396,21 @@ export class CsvJobsProcessor extends WorkerHost {
       // delivery job id and one message id per endpoint, event and job).
       const expires = Date.parse(result.createdAt) + this.config.blobTtlSeconds * 1000;
       if (started) {
-        await this.runHistory.complete(started.runId, started.mappingId, started.history.fresh, {
-          rowsRead: totals.rowsRead,
-          rowsWritten: totals.rowsWritten,
-          rowsAlreadyExported: totals.rowsAlreadyExported ?? 0,
-          rowsSkipped: totals.rowsSkipped,
-          controlTotals: s.controlTotals,
-          resultKey: resultId,
-          resultExpiresAt: new Date(expires),
-        });
+        await this.runHistory.complete(
+          started.runId,
+          started.mappingId,
+          started.history.fresh,
+          {
+            rowsRead: totals.rowsRead,
+            rowsWritten: totals.rowsWritten,
+            rowsAlreadyExported: totals.rowsAlreadyExported ?? 0,
+            rowsSkipped: totals.rowsSkipped,
+            controlTotals: s.controlTotals,
+            resultKey: resultId,
+            resultExpiresAt: new Date(expires),
+          },
+          started.supersedes,
+        );
       }
       await this.webhooks.dispatch(jobTeamOf(p), 'job.completed', jobId, {
         ...jobEventBase(jobId, p, 'completed'),
