@@ -17,6 +17,9 @@ Options:
   -t, --template <file>   the template file: write with its delimiter, BOM, line ending and encoding
                           (what "match the template" does in the web app)
       --threads <n>       map with n threads (default 1; 2 helps on large files with a free core)
+      --history <file>    remember the rows written in <file> (created if missing) and find rows an
+                          earlier run with the same file wrote
+      --duplicates <mode> such rows: skip (left out), flag (written, warned; default) or keep
   -q, --quiet             no progress bar and no totals
   -h, --help              this text
 `;
@@ -28,6 +31,8 @@ interface Args {
   template?: string;
   threads: number;
   quiet: boolean;
+  history?: string;
+  duplicates?: string;
 }
 
 class UsageError extends Error {}
@@ -60,6 +65,14 @@ function parseArgs(argv: string[]): Args {
         args.threads = n;
         break;
       }
+      case '--history':
+        args.history = value(i++, a);
+        break;
+      case '--duplicates':
+        args.duplicates = value(i++, a);
+        if (!['skip', 'flag', 'keep'].includes(args.duplicates))
+          throw new UsageError('--duplicates must be skip, flag or keep.');
+        break;
       case '-q':
       case '--quiet':
         args.quiet = true;
@@ -98,16 +111,25 @@ export async function main(argv: string[], stderr: Writable = process.stderr): P
     const recipe = await parseRecipe(readFileSync(args.recipe as string, 'utf8'));
     const out = args.output ? fileOut(args.output) : process.stdout;
     const started = Date.now();
+    const local = args.history
+      ? (await import('./history')).LocalHistory.open(
+          args.history,
+          (args.duplicates ?? 'flag') as 'skip' | 'flag' | 'keep',
+        )
+      : null;
     const outcome = await runRecipe({
       recipe,
       dataPath: args.data as string,
       out,
       templatePath: args.template,
       threads: args.threads,
+      ...(local ? { history: local.history } : {}),
       onProgress: (p) => bar?.update(p.bytesIn, p.totalBytes, p.rowsIn),
     });
     bar?.done();
+    local?.save(outcome.totals.rowsWritten);
     if (!args.quiet) stderr.write(describeTotals(outcome.totals, Date.now() - started, args.output));
+    if (local && !args.quiet) stderr.write(local.describe());
     return 0;
   } catch (err) {
     bar?.done();

@@ -51,6 +51,8 @@ export interface RunInput {
   /** The template file to match (delimiter, BOM, line ending, encoding), if any. */
   templatePath?: string;
   threads?: number;
+  /** --history: every written row checked against (and added to) a local run history. */
+  history?: ApplyOptions['history'];
   onProgress?(p: { rowsIn: number; bytesIn: number; totalBytes: number }): void;
 }
 
@@ -80,6 +82,7 @@ export async function runRecipe(input: RunInput): Promise<RunOutcome> {
       : {}),
     maxWarnings: 100,
     threads: input.threads ?? 1,
+    ...(input.history ? { history: input.history } : {}),
     onProgress: ({ rowsIn, bytesIn }) => input.onProgress?.({ rowsIn, bytesIn, totalBytes }),
   };
   const { output: stream, stats } = applyMapping(

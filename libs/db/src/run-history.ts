@@ -146,7 +146,14 @@ export class RunHistoryStore {
     }
     const secret = await this.secretOf(s.teamId);
     const { set, earlier } = await this.load(s.mappingId, runId, supersedes ?? runId);
-    const history = new RowHistory(secret, s.duplicates, set, s.keyColumns, (i) => reasonFor(earlier[i]));
+    const labels = earlier.map(reasonFor);
+    const history = new RowHistory(
+      secret,
+      s.duplicates,
+      set,
+      s.keyColumns,
+      (i) => labels[i] ?? reasonFor(undefined),
+    );
     return new StartedRun(runId, s.mappingId, history, earlier, supersedes);
   }
 
