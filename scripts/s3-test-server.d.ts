@@ -1,5 +1,17 @@
+export interface S3Refused {
+  method: string;
+  url: string;
+  status: number;
+  code: string;
+  message: string;
+}
 export interface S3TestServer {
+  /** The signature-verifying front (AWS SigV4, as S3 checks it): what every client uses. */
   endpoint: string;
+  /** s3rver itself, which accepts any signature: only for a test that plays a store that checks nothing. */
+  unverifiedEndpoint: string;
+  /** The requests the verifier refused, newest last (in-process servers only; empty for spawned ones). */
+  refusals: S3Refused[];
   bucket: string;
   /** The variables that point the api and worker at this server. */
   env: Record<string, string>;
