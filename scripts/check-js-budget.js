@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Fails when the JavaScript a visitor's browser downloads for a public page exceeds its gzip budget.
-// Reads Vite's manifest (dist/web/.vite/manifest.json): a page loads the entry chunk and its static
-// imports, the public-app chunk the entry loads at once to hydrate, plus the page's own chunk and their static
-// imports. Other dynamic imports are not followed (they load later, on demand). Run after `npm run build:web`; `npm test` runs it.
+// Reads what each prerendered page really loads: the <script src> and <link rel="modulepreload"> of its HTML
+// in dist/web (scripts/prerender-web.js writes them), plus every chunk those import statically (Vite's
+// manifest, dist/web/.vite/manifest.json). Dynamic imports are not followed (they load later, on demand).
+// Run after `npm run build:web`; `npm test` runs it.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,26 +11,26 @@ const zlib = require('node:zlib');
 
 const root = path.resolve(__dirname, '..');
 const dist = path.join(root, 'dist/web');
-const BUDGET_KB = 150;
-/**
- * Route → the module the entry imports for it, read from the app's own table (apps/web/src/public-pages.ts),
- * so every public page is checked and a new one is not missed.
- */
-const PAGES = Object.fromEntries(
-  [
-    ...fs
-      .readFileSync(path.join(root, 'apps/web/src/public-pages.ts'), 'utf8')
-      .matchAll(/'(\/[^']*)':\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g),
-  ].map(([, route, mod]) => [route, `src/${mod}.tsx`]),
-);
-if (Object.keys(PAGES).length === 0) {
-  console.error('check-js-budget: no public pages found in apps/web/src/public-pages.ts');
+const BUDGET_KB = 60;
+/** Every prerendered public page, read from the app's own table so a new one is not missed. */
+const ROUTES = [
+  ...fs
+    .readFileSync(path.join(root, 'apps/web/src/features/public/public-routes.ts'), 'utf8')
+    .matchAll(/\{ path: '(\/[^']*)', priority/g),
+].map((m) => m[1]);
+if (ROUTES.length === 0) {
+  console.error('check-js-budget: no public pages found in apps/web/src/features/public/public-routes.ts');
   process.exit(1);
 }
-/** The module the entry imports to hydrate a public page. */
-const PUBLIC_APP = 'src/public-app.tsx';
 /** Code that must never reach a public page. */
-const FORBIDDEN = [/@dnd-kit\//, /src\/features\/mapper\//, /src\/pages\/csv-mapper\//];
+const FORBIDDEN = [
+  /@dnd-kit\//,
+  /src\/features\/mapper\//,
+  /src\/pages\/csv-mapper\//,
+  /node_modules\/react-dom\//,
+  /node_modules\/@emotion\//,
+  /node_modules\/@chakra-ui\//,
+];
 
 function loadManifest() {
   const file = path.join(dist, '.vite/manifest.json');
@@ -40,18 +41,20 @@ function loadManifest() {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** Every chunk key reachable through static imports from `keys`. */
-function closure(manifest, keys) {
+/** The JS files (paths under dist/web) a page's HTML loads, with their static imports. */
+function scriptsOf(html, byFile) {
+  const direct = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   const seen = new Set();
-  const walk = (key) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no chunk "${key}"`);
-    seen.add(key);
-    for (const imp of chunk.imports ?? []) walk(imp);
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of byFile.get(file)?.imports ?? []) walk(byFile.get(imp)?.file ?? imp);
   };
-  keys.forEach(walk);
-  return seen;
+  direct.forEach(walk);
+  return [...seen];
 }
 
 /** Source files a chunk was built from, read from its source map (when present). */
@@ -63,33 +66,41 @@ function sourcesOf(file) {
 
 function main() {
   const manifest = loadManifest();
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entryKey) throw new Error('the manifest has no entry chunk');
+  // file → chunk, with `imports` given as manifest keys; map those keys to files for the walk.
+  const byFile = new Map();
+  for (const chunk of Object.values(manifest))
+    byFile.set(chunk.file, { imports: (chunk.imports ?? []).map((k) => manifest[k].file) });
   let failed = false;
-  for (const [route, pageKey] of Object.entries(PAGES)) {
-    // The entry hydrates a prerendered public page through src/public-app.tsx (a dynamic import the entry
-    // makes at once), so that chunk and the page's chunk load before the page is interactive.
-    const keys = closure(manifest, [entryKey, PUBLIC_APP, pageKey]);
+  for (const route of [...ROUTES, '/404']) {
+    const file =
+      route === '/' ? 'index.html' : route === '/404' ? '404.html' : path.join(route.slice(1), 'index.html');
+    const htmlFile = path.join(dist, file);
+    if (!fs.existsSync(htmlFile)) {
+      console.error(
+        `check-js-budget: ${path.relative(root, htmlFile)} is missing (was the page prerendered?)`,
+      );
+      failed = true;
+      continue;
+    }
+    const files = scriptsOf(fs.readFileSync(htmlFile, 'utf8'), byFile);
     let total = 0;
     const offenders = [];
     const sizes = [];
-    for (const key of keys) {
-      const { file } = manifest[key];
-      if (!file.endsWith('.js')) continue;
-      const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+    for (const f of files) {
+      const size = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
       total += size;
-      sizes.push([file, size]);
-      for (const src of sourcesOf(file)) if (FORBIDDEN.some((re) => re.test(src))) offenders.push(src);
+      sizes.push([f, size]);
+      for (const src of sourcesOf(f)) if (FORBIDDEN.some((re) => re.test(src))) offenders.push(src);
     }
     const kb = total / 1024;
     const ok = kb <= BUDGET_KB && offenders.length === 0;
     console.log(
-      `check-js-budget: ${route.padEnd(24)} ${kb.toFixed(1)} KB gzipped JS in ${keys.size} chunks (budget ${BUDGET_KB} KB) ${ok ? 'ok' : 'FAIL'}`,
+      `check-js-budget: ${route.padEnd(24)} ${kb.toFixed(1)} KB gzipped JS in ${files.length} files (budget ${BUDGET_KB} KB) ${ok ? 'ok' : 'FAIL'}`,
     );
     for (const o of [...new Set(offenders)]) console.error(`  loads app-only code: ${o}`);
     if (!ok)
-      for (const [file, size] of sizes.sort((x, y) => y[1] - x[1]).slice(0, 4))
-        console.error(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+      for (const [f, size] of sizes.sort((x, y) => y[1] - x[1]).slice(0, 4))
+        console.error(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${f}`);
     if (!ok) failed = true;
   }
   process.exit(failed ? 1 : 0);

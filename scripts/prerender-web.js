@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Step 2 of `npm run build:web`: renders the public routes to static HTML so crawlers (and visitors before
-// the JavaScript arrives) get the content and head tags; the browser then hydrates the same markup.
+// Step 2 of `npm run build:web`: renders the public routes to static HTML. The pages do not hydrate: they
+// ship no app JavaScript, their CSS (the emotion styles rendered at build time) sits in one <style> in
+// <head>, and a page with an FAQ loads only the island script (src/islands/public-islands.ts, ~1 KB).
 //   dist/web/index.html            → '/' prerendered
 //   dist/web/<route>/index.html    → each other public route
-//   dist/web/app.html              → the empty SPA shell the api serves for every other path
+//   dist/web/app.html              → the empty SPA shell the api serves for the app's routes
+//   dist/web/404.html              → the not-found page, which the api answers 404 with for every other path
+//   dist/web/app-routes.json       → the app router's paths (apps/web/src/app/router.tsx), read by the api
 //   dist/web/sitemap.xml, robots.txt
 // Uses the SSR bundle from `vite build --ssr src/entry-server.tsx` (dist/web-ssr); needs no browser.
 'use strict';
@@ -30,6 +33,64 @@ function splitHead(html) {
   return { head, body };
 }
 
+/** The build's public paths of the island script (and anything it imports), from Vite's manifest. */
+function islandScripts() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const key = 'src/islands/public-islands.ts';
+  if (!manifest[key]) throw new Error(`the Vite manifest has no ${key}`);
+  return {
+    entry: `/${manifest[key].file}`,
+    preload: (manifest[key].imports ?? []).map((k) => `/${manifest[k].file}`),
+  };
+}
+
+/**
+ * The emotion <style> tags React rendered in place, moved into one <style> in <head> (same order, so the
+ * same cascade; a tag rendered twice is kept once). Nothing is injected at run time: the pages do not hydrate.
+ */
+const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g;
+
+function extractStyles(body) {
+  const seen = new Set();
+  const css = [];
+  const rest = body.replace(STYLE_TAG, (_, key, rules) => {
+    const id = `${key}\n${rules}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      css.push(rules);
+    }
+    return '';
+  });
+  return { css: css.join(''), body: rest };
+}
+
+/** A static page: the shell without the app's scripts, the page's head tags and CSS, the island if needed. */
+function staticPage(shell, html, islands) {
+  const { head, body: withStyles } = splitHead(html);
+  const { css, body } = extractStyles(withStyles);
+  const interactive = body.includes('data-faq=');
+  const script = interactive
+    ? [
+        ...islands.preload.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+        `<script type="module" crossorigin src="${islands.entry}"></script>`,
+      ].join('\n    ')
+    : '';
+  return {
+    head,
+    interactive,
+    html: shell
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      // Replacer functions: a '$' in the page or its CSS is text, not a replacement pattern.
+      .replace(/<title>[^<]*<\/title>/, () =>
+        [...head, `<style>${css}</style>`, script].filter(Boolean).join('\n    '),
+      )
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      // The page reads fine without JavaScript, so the shell's "needs JavaScript" notice does not apply.
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
+  };
+}
+
 function xmlEscape(s) {
   return s.replace(
     /[<>&'"]/g,
@@ -42,22 +103,27 @@ async function main() {
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
   fs.writeFileSync(path.join(dist, 'app.html'), shell);
 
-  const { render, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } = await import(pathToFileURL(ssrEntry).href);
+  const { render, renderNotFound, appRoutePaths, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } = await import(
+    pathToFileURL(ssrEntry).href
+  );
+  const islands = islandScripts();
   for (const { path: route } of PUBLIC_ROUTES) {
-    const { head, body } = splitHead(await render(route));
+    const { head, html, interactive } = staticPage(shell, await render(route), islands);
     if (!head.some((t) => t.startsWith('<title>'))) throw new Error(`${route} rendered no <title>`);
-    if (body.includes('404 Page Not Found')) throw new Error(`${route} rendered the not-found page`);
-    const html = shell
-      .replace(/<title>[^<]*<\/title>/, head.join('\n    '))
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
-      // The page reads fine without JavaScript, so the shell's "needs JavaScript" notice does not apply.
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+    if (html.includes('404 Page Not Found')) throw new Error(`${route} rendered the not-found page`);
     const file =
       route === '/' ? path.join(dist, 'index.html') : path.join(dist, route.slice(1), 'index.html');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
-    console.log(`prerender: ${route} → ${path.relative(root, file)} (${(html.length / 1024).toFixed(0)} KB)`);
+    console.log(
+      `prerender: ${route} → ${path.relative(root, file)} (${(html.length / 1024).toFixed(0)} KB${interactive ? ', FAQ island' : ', no JS'})`,
+    );
   }
+  const notFound = staticPage(shell, await renderNotFound(), islands);
+  fs.writeFileSync(path.join(dist, '404.html'), notFound.html);
+  const appRoutes = appRoutePaths();
+  fs.writeFileSync(path.join(dist, 'app-routes.json'), `${JSON.stringify(appRoutes, null, 2)}\n`);
+  console.log(`prerender: 404.html and app-routes.json (${appRoutes.length} app routes)`);
 
   const today = new Date().toISOString().slice(0, 10);
   const urls = PUBLIC_ROUTES.map(

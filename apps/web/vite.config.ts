@@ -1,6 +1,7 @@
 // Vite build for the web app. Built files go to <repo>/dist/web, which the api serves with SPA fallback;
 // in development the dev server proxies /api to the api on port 3000 (one origin, so cookies just work).
 // `vite build --ssr src/entry-server.tsx` (npm run build:web) makes the prerender bundle in dist/web-ssr.
+// The prerendered public pages load only the small island script (src/islands), never the app bundle.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -38,6 +39,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         sourcemap: true,
         manifest: true,
         rollupOptions: {
+          // The app (index.html → src/main.tsx) and the public pages' island script, which the prerender
+          // puts on those pages instead of the app (they do not hydrate).
+          input: { index: `${webDir}index.html`, islands: `${webDir}src/islands/public-islands.ts` },
           // libs/domain is pure data and functions (STYLE.md rule 3): a page that reads PLANS must not
           // also download the common-password list just because both sit behind the same index.ts.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/domain/') },

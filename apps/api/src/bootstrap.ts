@@ -13,6 +13,7 @@ import { mountQueueBoard } from './admin/queue-board';
 import { AppModule } from './app.module';
 import { OpenApiDocument } from './docs/openapi.service';
 import { installSessions } from './auth/session.setup';
+import { loadAppRoutes } from './common/app-routes';
 import { dynamicCompression, PrecompressedAssets } from './common/compression';
 import { verifyJsonBody } from './common/json-depth';
 import { bodyTimeout, requestsPerIp } from './common/request-bounds.middleware';
@@ -195,7 +196,8 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 /**
  * Serves the built SPA; /api/* stays JSON. Public pages are prerendered at build time
  * (scripts/prerender-web.js): '/' is index.html and each other public route is <route>/index.html; every
- * other path gets the empty app shell (app.html) and renders in the browser.
+ * route of the app's router gets the empty app shell (app.html) and renders in the browser; any other path
+ * answers 404 with the prerendered not-found page (404.html).
  */
 function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
   const dist = config.webDist ? resolve(config.webDist) : join(repoRoot(), 'dist', 'web');
@@ -233,11 +235,17 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
     if (req.path.startsWith('/assets/')) cacheAssets(res, join(dist, req.path));
     staticCopies(req, res, (err?: unknown) => (err ? next(err) : void files(req, res, next)));
   });
+  // Only the app's own routes get the shell; any other path answers 404 with the not-found page.
+  const isAppRoute = loadAppRoutes(dist);
+  const notFound = join(dist, '404.html');
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    precompressed.send(req, res, prerendered.get(path) ?? shell, next);
+    const page = prerendered.get(path);
+    if (page || !isAppRoute || isAppRoute(path)) return precompressed.send(req, res, page ?? shell, next);
+    res.status(404);
+    precompressed.send(req, res, existsSync(notFound) ? notFound : shell, next);
   });
 }
 

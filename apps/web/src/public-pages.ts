@@ -1,4 +1,4 @@
-// The prerendered public pages and how to load each (no react-router here: see public-app.tsx).
+// The prerendered public pages and how the build-time prerender loads each (no react-router: see public-app.tsx).
 import type { ComponentType } from 'react';
 
 export const PUBLIC_PAGES: Record<string, () => Promise<ComponentType>> = {

@@ -7,7 +7,8 @@ import type { Faq } from './seo-head';
  * button with aria-expanded/aria-controls over a labelled region (the WAI-ARIA accordion pattern): Tab,
  * Enter and Space work as for any button, and the arrow keys, Home and End move between questions.
  * Written by hand rather than with Chakra's Accordion: that one brings a state-machine runtime (~12 KB
- * gzipped) to every landing page, over the public pages' JavaScript budget.
+ * gzipped) to every landing page, over the public pages' JavaScript budget. The prerendered pages do not
+ * hydrate: there `data-faq` marks the markup that islands/public-islands.ts makes interactive the same way.
  */
 export function FaqAccordion({ faqs, idPrefix = 'faq' }: { faqs: Faq[]; idPrefix?: string }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -32,7 +33,7 @@ export function FaqAccordion({ faqs, idPrefix = 'faq' }: { faqs: Faq[]; idPrefix
   };
 
   return (
-    <Box maxW="3xl" mx="auto" bg="bg" borderWidth="1px" borderRadius="l2" overflow="hidden">
+    <Box data-faq="" maxW="3xl" mx="auto" bg="bg" borderWidth="1px" borderRadius="l2" overflow="hidden">
       {faqs.map((f, i) => {
         const expanded = open === i;
         const buttonId = `${idPrefix}-${uid}-q${i}`;

@@ -1,0 +1,69 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApiApp } from '../src/bootstrap';
+import { loadApiConfig } from '../src/config/api.config';
+
+// Issue 31: an unknown path is not a page. With the build's list of app routes (app-routes.json, written by
+// scripts/prerender-web.js from the app's router), the api answers 404 with the not-found page for any
+// path that is neither prerendered nor an app route; prerendered pages and app routes answer 200.
+describe('unknown paths answer 404 (e2e)', () => {
+  let app: INestApplication;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'csvm-web-404-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Home</title><h1>Landing</h1>');
+    writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CSV Mapper</title><div id="root"></div>');
+    writeFileSync(
+      join(webDist, '404.html'),
+      '<!doctype html><title>Page not found</title><h1>404 Page Not Found</h1>',
+    );
+    mkdirSync(join(webDist, 'terms'));
+    writeFileSync(join(webDist, 'terms', 'index.html'), '<!doctype html><title>Terms</title><h1>Terms</h1>');
+    writeFileSync(
+      join(webDist, 'app-routes.json'),
+      JSON.stringify(['/', '/auth', '/team/join', '/dashboard', '/billing/checkout/:sessionId', '/terms']),
+    );
+    app = await createApiApp(loadApiConfig({ ...process.env, WEB_DIST: webDist }));
+    await app.init();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers 404 with the not-found page for paths that are no page', async () => {
+    for (const path of ['/no-such-page', '/pricing', '/dashboard/x', '/billing/checkout', '/terms/nested']) {
+      const res = await request(app.getHttpServer()).get(path).set('Accept', 'text/html');
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('404 Page Not Found');
+    }
+    await request(app.getHttpServer()).head('/no-such-page').expect(404);
+  });
+
+  it('serves prerendered pages and the app shell for app routes with 200', async () => {
+    const cases: Array<[string, string]> = [
+      ['/', '<h1>Landing</h1>'],
+      ['/terms', '<h1>Terms</h1>'],
+      ['/terms/', '<h1>Terms</h1>'],
+      ['/auth?tab=signup', '<div id="root"></div>'],
+      ['/dashboard/', '<div id="root"></div>'],
+      ['/team/join?token=abc', '<div id="root"></div>'],
+      ['/billing/checkout/cs_test_1', '<div id="root"></div>'],
+    ];
+    for (const [path, body] of cases) {
+      const res = await request(app.getHttpServer()).get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect(res.text).toContain(body);
+    }
+  });
+
+  it('keeps the JSON 404 for unknown api paths', async () => {
+    const res = await request(app.getHttpServer()).get('/api/no-such-thing').expect(404);
+    expect(res.body).toEqual({ error: 'No API route matches GET /api/no-such-thing.', code: 'NOT_FOUND' });
+  });
+});
