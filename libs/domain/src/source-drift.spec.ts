@@ -130,6 +130,19 @@ describe('detectSourceDrift', () => {
     expect(d.adaptedPairs.map((p) => p.dataColumn)).toEqual(['Date', 'Description', 'Amount']);
     expect(d.score).toBe(1);
   });
+  it('does not look for renames when even renaming every removed column could not reach minScore', () => {
+    const headers = ['Amount (EUR)', 'Category', 'Memo', 'Id'];
+    const input = {
+      savedHeaders: ['Date', 'Description', 'Amount'],
+      pairs: BANK_PAIRS,
+      headers,
+      samples: samplesOf(headers, [['-3.50', 'Food', 'x', '1']]),
+    };
+    expect(detectSourceDrift(input).renamed).toContainEqual({ from: 'Amount', to: 'Amount (EUR)' });
+    const capped = detectSourceDrift({ ...input, minScore: 0.9 });
+    expect(capped.renamed).toEqual([]);
+    expect(capped.score).toBe(0);
+  });
 });
 
 describe('pair columns', () => {

@@ -30,6 +30,11 @@ export interface SourceDriftInput<P extends DriftPair> {
   samples: Record<string, readonly string[]>;
   /** The upload's inferred transform per column. */
   inferred?: Record<string, SuggestedTransform | null | undefined>;
+  /**
+   * The score below which the caller drops the file: renames are not looked for when even renaming every
+   * removed column could not reach it (many saved mappings are checked on every upload).
+   */
+  minScore?: number;
 }
 
 export interface SourceDrift<P extends DriftPair> {
@@ -155,7 +160,10 @@ export function detectSourceDrift<P extends DriftPair>(input: SourceDriftInput<P
   removed = removed.filter((r) => !renames.has(r));
   added = added.filter((a) => ![...renames.values()].includes(a));
 
-  if (removed.length > 0 && added.length > 0) {
+  const present = saved.length - removed.length;
+  const best = present + Math.min(removed.length, added.length);
+  const reachable = best / (saved.length + now.length - best) >= (input.minScore ?? 0);
+  if (removed.length > 0 && added.length > 0 && reachable) {
     const rules = savedKinds(input.pairs);
     const { mappings } = suggestColumnMappings({
       templateColumns: removed,

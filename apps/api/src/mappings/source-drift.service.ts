@@ -42,6 +42,7 @@ export class SourceDriftService {
         headers: file.headers,
         samples,
         inferred,
+        minScore: MIN_MATCH_SCORE,
       });
       if (drift.score < MIN_MATCH_SCORE) continue;
       const changed = drift.added.length + drift.removed.length + drift.renamed.length > 0;
