@@ -1,10 +1,8 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { parallelCounters } from '../../../libs/csv-engine/src/parallel';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp as signUpUser, startApp, type Agent } from './support/api-test-app';
+import { H, signUp as signUpUser, startApp, type Agent, waitForJob } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
 
 // POST /api/process routes large files (above SYNC_ROW_LIMIT) and async requests to the worker: 202 + job.
 
@@ -16,9 +14,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
   beforeAll(async () => {
     app = await startApp({ SYNC_ROW_LIMIT: '5' });
     // ENGINE_THREADS=2: jobs map with the engine's worker thread (the same output, tested below).
-    const config = loadWorkerConfig({ ...process.env, ENGINE_THREADS: '2' });
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: false });
-    await worker.init();
+    worker = await startWorker({ ENGINE_THREADS: '2' });
     ds = app.get(DataSource);
   });
   afterAll(async () => {
@@ -64,11 +60,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
     expect(first.body).toMatchObject({ status: 'queued', rowsToProcess: 8, totalRowsInFile: 8 });
     expect(second.body.jobId).toBe(first.body.jobId);
 
-    let view = (await agent.get(`/api/jobs/${first.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 100 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${first.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, first.body.jobId);
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 8, filename: 'mapped_kunden.csv' });
     // Control totals and the output settings the job used (matched to the template file: LF, comma).
     expect(view.totals).toMatchObject({
@@ -105,11 +97,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
       .set(H)
       .send({ templateFileId: ids.templateFileId, dataFileId: data.body.id, mappings, async: true })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 100 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, res.body.jobId);
     expect(view.warnings).toBe(1);
     expect(view.warningSamples).toEqual([
       expect.objectContaining({ row: 1, column: 'Amount', value: 'secret-cell-value' }),
@@ -139,11 +127,7 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
       .set(H)
       .send({ ...ids, mappings })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 300 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${res.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, res.body.jobId);
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: rows });
     const lines = (await agent.get(view.resultUrl).expect(200)).text.split('\n');
     expect(lines).toHaveLength(rows + 2); // header, rows, final line end

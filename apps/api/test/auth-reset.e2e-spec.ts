@@ -1,14 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../src/bootstrap';
 import { loadApiConfig } from '../src/config/api.config';
+import { SmtpInbox as Inbox, type Mail } from './support/smtp-inbox';
 
 // Password reset end to end: a real SMTP server in this process receives the mail, the test follows the
 // emailed link. Also token reuse, expiry (clock moved in the DB), newer-voids-older and enumeration.
@@ -17,63 +16,6 @@ const XRW = { 'X-Requested-With': 'csv-mapper' };
 const PASSWORD = 'Tr1cky-Mapper!';
 const NEW_PASSWORD = 'N3w-Secret-Pass!';
 const APP_URL = 'https://csvmapper.test';
-
-interface Mail {
-  to: string;
-  raw: string;
-  text: string;
-}
-
-/** Quoted-printable soft breaks and escapes, as nodemailer writes long lines. */
-function decodeQp(s: string): string {
-  return s
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-class Inbox {
-  readonly mails: Mail[] = [];
-  private waiters: Array<() => void> = [];
-  readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        this.mails.push({ to, raw, text: decodeQp(raw) });
-        this.waiters.splice(0).forEach((w) => w());
-        callback();
-      });
-    },
-  });
-
-  listen(): Promise<number> {
-    return new Promise((resolve) =>
-      this.server.listen(0, '127.0.0.1', () => resolve((this.server.server.address() as AddressInfo).port)),
-    );
-  }
-
-  async next(to: string, subject: RegExp, timeoutMs = 5000): Promise<Mail> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = this.mails.findIndex((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.text));
-      if (i >= 0) return this.mails.splice(i, 1)[0];
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  }
-
-  close(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-}
 
 function linkIn(mail: Mail): URL {
   const m = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text);

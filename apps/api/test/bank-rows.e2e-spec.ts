@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { H, signUp, startApp } from './support/api-test-app';
+import { uploadId } from './support/uploads';
 
 // Bank rows right by the product's own reading and suggestion (issues 26 and 27), each a file shape of its
 // own: upload → POST /api/mappings/suggest for the template Date,Description,Amount → POST /api/process
@@ -15,16 +16,6 @@ interface Suggested {
   empty?: boolean;
   confidence: number;
   reason: string;
-}
-
-async function uploadId(agent: Agent, type: 'template' | 'data', content: string): Promise<string> {
-  const res = await agent
-    .post('/api/upload')
-    .set(H)
-    .field('type', type)
-    .attach('file', Buffer.from(content), { filename: `${type}.csv`, contentType: 'text/csv' })
-    .expect(201);
-  return res.body.id as string;
 }
 
 describe('bank rows from real-shaped files (e2e)', () => {

@@ -1,14 +1,12 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import * as yauzl from 'yauzl';
 import type { BatchEventData, JobEventData } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { CsvJobsProcessor } from '../../worker/src/csv-jobs/csv-jobs.processor';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp } from './support/api-test-app';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
+import { startWorker } from '../../worker/test/support/start-worker';
+import { freePort } from '../../../bench/support/stack';
 
 // Bulk uploads end to end: files uploaded over real HTTP with an API key, POST /api/batches, the real
 // worker running one job per file, the per-file and batch events at a real receiver (verified), and the
@@ -17,16 +15,6 @@ import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-
 interface Event<T> {
   type: string;
   data: T;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Every entry of a ZIP as text, by name. */
@@ -68,18 +56,11 @@ describe('bulk uploads: POST /api/batches → one job per file → batch.complet
     base = `http://127.0.0.1:${port}`;
     app = await startApp({ APP_URL: base });
     await app.listen(port, '127.0.0.1');
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({
-          ...process.env,
-          APP_URL: base,
-          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
-          WEBHOOK_RETRY_SCALE: '0.0002',
-        }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({
+      APP_URL: base,
+      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
+      WEBHOOK_RETRY_SCALE: '0.0002',
+    });
   });
   afterAll(async () => {
     await worker?.close();

@@ -1,5 +1,4 @@
 import type { INestApplication, INestApplicationContext, LoggerService } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
@@ -7,29 +6,15 @@ import { DataSource } from 'typeorm';
 import { PlanState, type ProviderSubscription, type SubscriptionSource } from '@csv-mapper/billing';
 import { QUEUES } from '@csv-mapper/queue';
 import { SUBSCRIPTION_SOURCE } from '../../worker/src/billing/billing.providers';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { BILLING_PROVIDER } from '../src/billing/billing-provider';
 import type { SimulatedBillingProvider } from '../src/billing/simulated-billing.provider';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
+import { until } from './support/poll';
 
 // Provider events through the real route into the queue and the worker (in-process), with the simulated
 // provider: the answer comes before processing, a failed first read is retried and applied, a duplicate is
 // applied once, and the daily reconciliation repairs a user whose row drifted from the provider — and says so.
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | undefined | null | false>,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('billing events applied by the worker (e2e)', () => {
   let app: INestApplication;
@@ -46,10 +31,7 @@ describe('billing events applied by the worker (e2e)', () => {
       warn: (...a: unknown[]) => logs.push(`warn ${JSON.stringify(a)}`),
       error: (...a: unknown[]) => logs.push(`error ${JSON.stringify(a)}`),
     };
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: capture,
-    });
-    await worker.init();
+    worker = await startWorker({}, capture);
     db = app.get(DataSource);
     sim = app.get(BILLING_PROVIDER) as SimulatedBillingProvider;
     source = worker.get(SUBSCRIPTION_SOURCE);

@@ -1,12 +1,10 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { BILLING_PROVIDER } from '../src/billing/billing-provider';
 import { SimulatedBillingProvider } from '../src/billing/simulated-billing.provider';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
 
 // Plans and billing with the simulated provider against the real Postgres: checkout, the webhook's
 // signature/duplicate/ordering rules, every plan action of spec §4, the clock past period end. Provider
@@ -31,10 +29,7 @@ describe('billing with the simulated provider (e2e)', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
+    worker = await startWorker();
     db = app.get(DataSource);
     sim = app.get(BILLING_PROVIDER) as SimulatedBillingProvider;
     expect(sim).toBeInstanceOf(SimulatedBillingProvider);

@@ -1,11 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import IORedis from 'ioredis';
 import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // The whole file flow (upload → process now and as a job → download) with each BlobStore driver, and the
 // Enterprise presigned upload (PUT straight to storage, then complete) against a real S3-compatible server.
@@ -51,18 +49,10 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
   const env = (): Record<string, string> =>
     driver === 's3' ? { ...s3.env, S3_KEY_PREFIX: `flow-${driver}/` } : { BLOB_STORE: 'memory' };
 
-  beforeAll(async () => {
-    app = await startApp({ SYNC_ROW_LIMIT: '50', ...env() });
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env, ...env() })),
-      { logger: false },
-    );
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(
+    async () => ({ app, worker } = await startAppAndWorker({ SYNC_ROW_LIMIT: '50', ...env() }, env())),
+  );
+  afterAll(() => closeAll(worker, app));
 
   function upload(agent: Agent, type: string, name: string, body: string) {
     return agent.post('/api/upload').set(H).field('type', type).attach('file', Buffer.from(body), name);

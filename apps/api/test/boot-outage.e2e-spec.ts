@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { exited, freePort } from '../../../bench/support/stack';
+import { until } from './support/poll';
 
 // Issue 28: the api starts while Redis is down — it answers 503 `{ error, code }` (not a refused
 // connection, not an exit) until Redis is there, then serves. The real api process, started from source.
@@ -17,16 +18,6 @@ async function health(base: string): Promise<{ status: number; body: unknown } |
     return { status: res.status, body: await res.json() };
   } catch {
     return null;
-  }
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
@@ -54,7 +45,12 @@ describe('the api boots while Redis is down', () => {
       },
       stdio: ['ignore', 'ignore', 'ignore'],
     });
-    const waiting = await until('the api to answer', async () => (await health(base)) ?? undefined);
+    const waiting = await until(
+      'the api to answer',
+      async () => (await health(base)) ?? undefined,
+      60_000,
+      200,
+    );
     expect(api.exitCode).toBeNull();
     expect(waiting).toEqual({
       status: 503,
@@ -65,10 +61,15 @@ describe('the api boots while Redis is down', () => {
       ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
       { stdio: 'ignore' },
     );
-    const up = await until('the api to be healthy', async () => {
-      const h = await health(base);
-      return h?.status === 200 ? h : undefined;
-    });
+    const up = await until(
+      'the api to be healthy',
+      async () => {
+        const h = await health(base);
+        return h?.status === 200 ? h : undefined;
+      },
+      60_000,
+      200,
+    );
     expect(up.body).toMatchObject({ status: 'ok' });
     expect(api.exitCode).toBeNull();
   });

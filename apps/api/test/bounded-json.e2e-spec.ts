@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from './support/api-test-app';
-import { listen, signUpCookie } from './support/raw-http';
+import { listen, signUpCookie, StdoutLogs } from './support/raw-http';
 
 // Bounded JSON (issue 28, finding 2): a body nested deeper than 64 levels is refused with 400 before any
 // route walks it (it used to be a 500 with a logged stack on 15 routes, /api/login included), and a `null`
@@ -24,25 +24,19 @@ describe('bounded JSON (e2e)', () => {
   let app: INestApplication;
   let port: number;
   let cookie: string;
-  const logLines: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
+  const logs = new StdoutLogs();
+  const logLines = logs.lines;
 
   beforeAll(async () => {
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      if (text.startsWith('{')) {
-        logLines.push(...text.split('\n').filter(Boolean));
-        return true;
-      }
-      return (realWrite as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
+    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
+    logs.start();
     app = await startApp({ LOG_LEVEL: 'warn' });
     port = await listen(app);
     ({ cookie } = await signUpCookie(app, port, 'business'));
   });
   afterAll(async () => {
     await app.close();
-    process.stdout.write = realWrite;
+    logs.stop();
   });
 
   async function post(

@@ -1,7 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { startApp } from './support/api-test-app';
-import { chunk, csvBytes, listen, RawConnection, signUpCookie, sleep, uploadHead } from './support/raw-http';
+import {
+  chunk,
+  csvBytes,
+  listen,
+  RawConnection,
+  signUpCookie,
+  sleep,
+  uploadHead,
+  StdoutLogs,
+} from './support/raw-http';
 
 // Bounded requests (issue 18): an oversize upload is refused before its body is read, chunked bodies are cut
 // at the limit, slow clients are cut off by the server timeouts (shortened here by env), one IP cannot hold
@@ -14,19 +23,12 @@ const REQUEST_TIMEOUT_MS = 3000;
 describe('bounded requests (e2e)', () => {
   let app: INestApplication;
   let port: number;
-  const logLines: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
+  const logs = new StdoutLogs();
+  const logLines = logs.lines;
 
   beforeAll(async () => {
     // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      if (text.startsWith('{')) {
-        logLines.push(...text.split('\n').filter(Boolean));
-        return true;
-      }
-      return (realWrite as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
+    logs.start();
     app = await startApp({
       LOG_LEVEL: 'info',
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
@@ -39,7 +41,7 @@ describe('bounded requests (e2e)', () => {
   });
   afterAll(async () => {
     await app.close();
-    process.stdout.write = realWrite;
+    logs.stop();
   });
 
   it('answers 413 to a declared 50 MB upload from a Free user before the body is sent, and hangs up', async () => {

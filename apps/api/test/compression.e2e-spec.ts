@@ -1,5 +1,4 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -7,9 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp } from './support/api-test-app';
+import { H, signUp, startApp, waitForJob } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
 
 // Compressed responses through real HTTP (raw node:http, which never decodes, so the bytes on the wire are
 // what is checked): the web build's .br/.gz copies made by the build step, JSON compressed on the fly, and
@@ -42,10 +40,7 @@ describe('compressed responses (real HTTP)', () => {
     app = await startApp({ WEB_DIST: webDist, SYNC_ROW_LIMIT: '5' });
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as AddressInfo).port;
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
+    worker = await startWorker();
   });
   afterAll(async () => {
     await worker?.close();
@@ -171,11 +166,7 @@ describe('compressed responses (real HTTP)', () => {
         ],
       })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 150 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, queued.body.jobId);
     expect(view.state).toBe('completed');
     // supertest would decode a compressed body, but the header says what was sent.
     const csv = await agent.get(view.resultUrl).set('Accept-Encoding', 'br, gzip').expect(200);

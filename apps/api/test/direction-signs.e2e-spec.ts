@@ -1,17 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { uploadFile as upload } from './support/uploads';
 
 // Issue 26 through the real api (Postgres + Redis): an amount's sign taken from a direction column as the
 // upload infers it, dates read day-first because the file says so elsewhere (a Currency column of GBP),
 // and no silent blank when Amount is mapped to one side of a debit/credit pair.
-
-function upload(agent: Agent, type: 'template' | 'data', content: string, filename = `${type}.csv`) {
-  return agent
-    .post('/api/upload')
-    .set(H)
-    .field('type', type)
-    .attach('file', Buffer.from(content, 'utf8'), { filename, contentType: 'text/csv' });
-}
 
 /** The upload answer's inferred transform by data column. */
 function inferredOf(body: { columns: { name: string; inferred: unknown }[] }): Record<string, unknown> {

@@ -1,12 +1,8 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import {
   PAYLOAD_EXAMPLE,
   RECEIVER_SOURCE,
@@ -16,6 +12,8 @@ import {
   WALKTHROUGH_VARIABLES,
 } from '../../web/src/pages/documentation/api-walkthrough';
 import { H, signUp, startApp } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
+import { freePort } from '../../../bench/support/stack';
 
 // The documentation page's API walk-through, run as a reader would: each step's command exactly as the page
 // shows it, through bash with the real curl and jq, against the api on a real port and a worker; the page's
@@ -29,17 +27,6 @@ interface StepResult {
   stdout: string;
   stderr: string;
   code: number | null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
 }
 
 describe('documentation walk-through (e2e, real curl, jq and node)', () => {
@@ -56,17 +43,7 @@ describe('documentation walk-through (e2e, real curl, jq and node)', () => {
     await app.listen(0, '127.0.0.1');
     const apiUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     receiverPort = await freePort();
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({
-          ...process.env,
-          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiverPort}`,
-          APP_URL: apiUrl,
-        }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({ WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiverPort}`, APP_URL: apiUrl });
 
     const { agent } = await signUp(app, 'business');
     const key = await agent.post('/api/api-keys').set(H).send({ name: 'docs walk-through' }).expect(201);

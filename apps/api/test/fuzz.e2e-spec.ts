@@ -3,7 +3,7 @@ import { TRANSFORM_KINDS } from '@csv-mapper/contracts';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
 import { startApp } from './support/api-test-app';
-import { listen, RawConnection, signUpCookie, sleep } from './support/raw-http';
+import { listen, RawConnection, signUpCookie, sleep, StdoutLogs } from './support/raw-http';
 
 // Fuzzing the running api (issue 18): seeded random JSON bodies to every POST/PUT/PATCH route the app
 // registers (enumerated from Express's router, so new routes are fuzzed too), signed in and with a Business
@@ -393,8 +393,9 @@ describe('fuzzing the api (e2e)', () => {
   let cookie: string;
   let apiKey: string;
   let userId: string;
-  const logLines: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
+  const logs = new StdoutLogs((l) => l.includes('"level":5') || l.includes('"level":6'));
+  const logLines = logs.lines;
+  const realWrite = logs.realWrite;
   const statuses = new Map<string, number>();
   const perGroup = new Map<string, number>();
   const failures: string[] = [];
@@ -421,14 +422,8 @@ describe('fuzzing the api (e2e)', () => {
   }
 
   beforeAll(async () => {
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      if (text.startsWith('{')) {
-        logLines.push(...text.split('\n').filter((l) => l.includes('"level":5') || l.includes('"level":6')));
-        return true;
-      }
-      return (realWrite as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
+    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
+    logs.start();
     app = await startApp({
       LOG_LEVEL: 'warn',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
@@ -449,7 +444,7 @@ describe('fuzzing the api (e2e)', () => {
   });
   afterAll(async () => {
     await app.close();
-    process.stdout.write = realWrite;
+    logs.stop();
   });
 
   function headersFor(auth: Auth): Record<string, string> {

@@ -1,11 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { BlobStore } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp as signUpUser, startApp } from './support/api-test-app';
+import { H, signUp as signUpUser, waitForJob } from './support/api-test-app';
 import { JobsService } from '../src/jobs/jobs.service';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // Background jobs and webhook endpoints as their owner sees them, against real Postgres, Redis and a worker.
 
@@ -13,17 +11,8 @@ describe('jobs and webhooks api (e2e)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
 
-  beforeAll(async () => {
-    app = await startApp();
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker()));
+  afterAll(() => closeAll(worker, app));
 
   const signUp = (plan: string) => signUpUser(app, plan);
 
@@ -53,11 +42,7 @@ describe('jobs and webhooks api (e2e)', () => {
       `req-${jobId0()}`,
     );
 
-    let view = (await owner.agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-    for (let i = 0; i < 100 && view.state !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await owner.agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(owner.agent, jobId);
     expect(view).toMatchObject({
       id: jobId,
       state: 'completed',

@@ -5,18 +5,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main } from '../../cli/src/main';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { uploadFile as upload } from './support/uploads';
 
 // Issue 20 through the real api (Postgres + Redis): output options and "match the template" compared as
 // bytes, control totals, the upload answer's inferred column transforms and matching mappings, recipes
 // exported and imported back, and the command-line tool giving the same bytes as the api for a recipe.
-
-function upload(agent: Agent, type: 'template' | 'data', content: Buffer, filename = `${type}.csv`) {
-  return agent
-    .post('/api/upload')
-    .set(H)
-    .field('type', type)
-    .attach('file', content, { filename, contentType: 'text/csv' });
-}
 
 /** A bank export as people get them: amounts "(12.50)", "£7.25 CR", "£1,200.00 DR", day-first dates. */
 const BANK = Buffer.from(

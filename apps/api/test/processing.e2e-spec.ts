@@ -1,23 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { uploadFile as upload } from './support/uploads';
 
 // POST /api/process and /api/process/preview against real Postgres + Redis: the spec's validations, virtual
 // templates, ownership, and the row-limit / monthly-quota arithmetic including concurrent runs at the edge.
-
-function upload(
-  agent: Agent,
-  type: 'template' | 'data',
-  content: string | Buffer,
-  filename = `${type}.csv`,
-  contentType = 'text/csv',
-) {
-  return agent
-    .post('/api/upload')
-    .set('X-Requested-With', 'csv-mapper')
-    .field('type', type)
-    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), { filename, contentType });
-}
 
 function dataRows(n: number): string {
   const lines = ['Full Name,Email Address,Amount'];

@@ -1,11 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Queue, Worker } from 'bullmq';
 import request from 'supertest';
 import { bullConnection, bullPrefix, QUEUES } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { startApp } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
 
 // The signals an operator alerts on, read over HTTP: the oldest waiting job's age and the queue backlog
 // while nothing consumes (health stays 200), and a job whose lock lapses counted as stalled.
@@ -79,13 +77,7 @@ describe('queue signals (e2e)', () => {
     await lost.close(true);
 
     // The real worker checks for lapsed locks every 250 ms here.
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({ ...process.env, REDIS_PREFIX, WORKER_STALLED_INTERVAL_MS: '250' }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({ REDIS_PREFIX, WORKER_STALLED_INTERVAL_MS: '250' });
 
     const end = Date.now() + 15_000;
     let stalled = 0;

@@ -1,8 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { H, signUp, type Agent, waitForJob } from './support/api-test-app';
+import { bytesOf, patchUpload } from './support/uploads';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // PATCH /api/upload/:id on CSV files: each reading choice (encoding, delimiter, header row) re-reads the
 // stored file, answers the upload's shape, and is honoured by every later read: preview, sync run and a
@@ -38,21 +37,10 @@ async function files(agent: Agent) {
 describe('PATCH /api/upload/:id — reading choices (e2e)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
-  beforeAll(async () => {
-    app = await startApp();
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env })),
-      { logger: false },
-    );
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker()));
+  afterAll(() => closeAll(worker, app));
 
-  const patch = (agent: Agent, id: string, body: Record<string, unknown>) =>
-    agent.patch(`/api/upload/${id}`).set(H).send(body);
+  const patch = patchUpload;
 
   it('shows what was detected and the first lines for the header-row picker', async () => {
     const { agent } = await signUp(app);
@@ -86,20 +74,8 @@ describe('PATCH /api/upload/:id — reading choices (e2e)', () => {
         .set(H)
         .send({ ...body, async: true })
         .expect(202);
-      let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-      for (let i = 0; i < 200 && view.state !== 'completed'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-      }
-      const result = await agent
-        .get(view.resultUrl)
-        .buffer(true)
-        .parse((res, cb) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => cb(null, Buffer.concat(chunks)));
-        });
-      return { preview: preview.body.rows as string[][], bytes: result.body as Buffer };
+      const view = await waitForJob(agent, queued.body.jobId);
+      return { preview: preview.body.rows as string[][], bytes: await bytesOf(agent, view.resultUrl) };
     };
     const cp1252 = await run();
     expect(cp1252.preview[1]).toEqual(['01.04.2024', '7,25', 'Gebühr €']);

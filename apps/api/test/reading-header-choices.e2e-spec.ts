@@ -1,10 +1,9 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import ExcelJS from 'exceljs';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { H, signUp, waitForJob, type Agent } from './support/api-test-app';
 import { bufferOf } from './support/workbooks';
+import { bytesOf, patchUpload, uploadTo } from './support/uploads';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // Issue 26, reading choices: PATCH /api/upload/:id { headerRow: 0 } reads a file that has no header row
 // (every record is data, columns `Column 1…N`), and every later read honours it — preview, sync run, a
@@ -43,36 +42,12 @@ const MAPPINGS = [
 describe('PATCH /api/upload/:id — no header row, a header on any of the first 100 records (e2e)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
-  beforeAll(async () => {
-    app = await startApp();
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env })),
-      { logger: false },
-    );
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker()));
+  afterAll(() => closeAll(worker, app));
 
-  const patch = (agent: Agent, id: string, body: Record<string, unknown>) =>
-    agent.patch(`/api/upload/${id}`).set(H).send(body);
-
-  async function upload(agent: Agent, kind: 'template' | 'data', bytes: Buffer, name: string) {
-    return (await agent.post(`/api/upload/${kind}`).set(H).attach('file', bytes, name).expect(201)).body;
-  }
-
-  const bytesOf = (agent: Agent, url: string) =>
-    agent
-      .get(url)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+  const patch = patchUpload;
+  const upload = async (agent: Agent, kind: 'template' | 'data', bytes: Buffer, name: string) =>
+    (await uploadTo(agent, kind, bytes, name).expect(201)).body;
 
   it('headerRow 0 reads a headerless bank file: Column 1…3, every record counted and written (preview, sync, job, batch)', async () => {
     const { agent } = await signUp(app, 'business');
@@ -110,7 +85,7 @@ describe('PATCH /api/upload/:id — no header row, a header on any of the first 
       .expect(202);
     const job = await waitForJob(agent, queued.body.jobId as string);
     expect(job.state).toBe('completed');
-    expect((await bytesOf(agent, job.resultUrl as string)).body).toEqual(Buffer.from(HEADERLESS_OUT));
+    expect(await bytesOf(agent, job.resultUrl as string)).toEqual(Buffer.from(HEADERLESS_OUT));
 
     const batch = await agent
       .post('/api/batches')
@@ -119,7 +94,7 @@ describe('PATCH /api/upload/:id — no header row, a header on any of the first 
       .expect(202);
     const batchJob = await waitForJob(agent, batch.body.jobs[0].jobId as string);
     expect(batchJob.state).toBe('completed');
-    expect((await bytesOf(agent, batchJob.resultUrl as string)).body).toEqual(Buffer.from(HEADERLESS_OUT));
+    expect(await bytesOf(agent, batchJob.resultUrl as string)).toEqual(Buffer.from(HEADERLESS_OUT));
 
     // A saved mapping keeps the choice for recipes and the command-line tool.
     const saved = await agent

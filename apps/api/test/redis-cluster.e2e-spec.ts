@@ -1,13 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { closeBullClusters } from '@csv-mapper/queue';
 import { startRedisCluster, type RedisCluster } from '../../../bench/support/redis-cluster';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp } from './support/api-test-app';
+import { H, signUp, startApp, waitForJob } from './support/api-test-app';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
+import { startWorker } from '../../worker/test/support/start-worker';
 
 // The api and a worker on a real 3-master Redis Cluster (REDIS_CLUSTER_NODES, ioredis' Cluster client):
 // uploads into the Redis blob store (MULTI + RENAME per owner slot), a queued job run by the worker
@@ -30,11 +28,7 @@ describe('on a Redis Cluster (3 masters)', () => {
       WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
     };
     app = await startApp(env);
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env, ...env })),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker(env);
   }, 60_000);
   afterAll(async () => {
     await worker?.close();
@@ -78,11 +72,7 @@ describe('on a Redis Cluster (3 masters)', () => {
         ],
       })
       .expect(202);
-    let view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    for (let i = 0; i < 200 && view.state !== 'completed' && view.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${queued.body.jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, queued.body.jobId);
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 2000 });
     const csv = await agent.get(view.resultUrl).redirects(1).expect(200);
     const out = csv.text.split(/\r?\n/);

@@ -1,9 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { BUILT_IN_TEMPLATES, templateHeaders } from '@csv-mapper/domain';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { H, signUp, type Agent, waitForJob } from './support/api-test-app';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // Issue 22 through the real entry points: template rules on a built-in template, the review routes on a
 // sync run's reviewId and on a background job, and the corrected run through the real worker.
@@ -31,17 +29,8 @@ describe('template rules and review/fix (real Postgres, Redis, worker)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
 
-  beforeAll(async () => {
-    app = await startApp();
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker()));
+  afterAll(() => closeAll(worker, app));
 
   async function upload(agent: Agent, csv: string, name = 'products.csv'): Promise<string> {
     const d = await agent
@@ -54,11 +43,7 @@ describe('template rules and review/fix (real Postgres, Redis, worker)', () => {
   }
 
   async function waitDone(agent: Agent, jobId: string) {
-    let view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-    for (let i = 0; i < 200 && view.state !== 'completed' && view.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body;
-    }
+    const view = await waitForJob(agent, jobId);
     expect(view.state).toBe('completed');
     return view;
   }

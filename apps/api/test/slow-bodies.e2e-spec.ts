@@ -1,6 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { startApp } from './support/api-test-app';
-import { csvBytes, listen, RawConnection, signUpCookie, sleep, uploadHead } from './support/raw-http';
+import {
+  csvBytes,
+  listen,
+  RawConnection,
+  signUpCookie,
+  sleep,
+  uploadHead,
+  StdoutLogs,
+} from './support/raw-http';
 
 // Slow bodies on any route (issue 28, finding 3): a JSON body trickled into a non-upload route is cut at
 // HTTP_BODY_TIMEOUT_MS with a 408 (it used to hold the connection for HTTP_REQUEST_TIMEOUT_MS, 15 minutes),
@@ -21,18 +29,12 @@ function jsonHead(path: string, length: number): string {
 describe('slow bodies (e2e)', () => {
   let app: INestApplication;
   let port: number;
-  const logLines: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
+  const logs = new StdoutLogs();
+  const logLines = logs.lines;
 
   beforeAll(async () => {
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-      if (text.startsWith('{')) {
-        logLines.push(...text.split('\n').filter(Boolean));
-        return true;
-      }
-      return (realWrite as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof process.stdout.write;
+    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
+    logs.start();
     app = await startApp({
       LOG_LEVEL: 'warn',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
@@ -45,7 +47,7 @@ describe('slow bodies (e2e)', () => {
   });
   afterAll(async () => {
     await app.close();
-    process.stdout.write = realWrite;
+    logs.stop();
   });
 
   it('cuts a JSON body trickled into /api/login at the body timeout with 408, while a trickled upload of the same length completes', async () => {

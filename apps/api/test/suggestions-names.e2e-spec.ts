@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { uploadTo } from './support/uploads';
 
 // Issue 27, repros 3–5 through the real entry points: upload → POST /api/mappings/suggest → POST
 // /api/process with the suggestion sent back unchanged (confidence and reason dropped), bytes compared.
@@ -26,14 +27,8 @@ describe('Suggestions from real export names (e2e)', () => {
   });
   afterAll(() => app.close());
 
-  async function uploadId(agent: Agent, type: 'template' | 'data', content: string): Promise<string> {
-    const res = await agent
-      .post(`/api/upload/${type}`)
-      .set(H)
-      .attach('file', Buffer.from(content), { filename: `${type}.csv`, contentType: 'text/csv' })
-      .expect(201);
-    return res.body.id as string;
-  }
+  const uploadId = async (agent: Agent, type: 'template' | 'data', content: string): Promise<string> =>
+    (await uploadTo(agent, type, content).expect(201)).body.id as string;
 
   /** Suggests, checks every pair has a reason, runs the suggestion as it is; answers the pairs and the CSV. */
   async function suggestAndRun(

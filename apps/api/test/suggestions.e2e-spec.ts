@@ -1,27 +1,14 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { uploadId } from './support/uploads';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // Issue 27 through the real entry points: upload → POST /api/mappings/suggest → POST /api/process, the
 // suggested pairs sent back unchanged (only confidence and reason dropped) and the result's bytes compared.
 // Also: columns left empty on purpose, unmappedColumns: "empty", coalesce, an uploaded template recognised
 // as a built-in one, ownership (404) and an API key caller.
-
-function upload(agent: Agent, type: 'template' | 'data', content: string, filename = `${type}.csv`) {
-  return agent
-    .post('/api/upload')
-    .set(H)
-    .field('type', type)
-    .attach('file', Buffer.from(content), { filename, contentType: 'text/csv' });
-}
-
-async function uploadId(agent: Agent, type: 'template' | 'data', content: string): Promise<string> {
-  return (await upload(agent, type, content).expect(201)).body.id as string;
-}
 
 interface Suggested {
   templateColumn: string;
@@ -388,17 +375,8 @@ describe('POST /api/mappings/suggest (e2e)', () => {
 describe('left empty and coalesce in a saved mapping run as a background job (real worker)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
-  beforeAll(async () => {
-    app = await startApp();
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker()));
+  afterAll(() => closeAll(worker, app));
 
   it('mappingId + async + unmappedColumns: "empty": the job writes them empty and its totals list them', async () => {
     const { agent } = await signUp(app, 'business');

@@ -1,22 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { signUp, startApp, type Agent } from './support/api-test-app';
+import { signUp, startApp } from './support/api-test-app';
+import { uploadFile as upload } from './support/uploads';
 
 // Uploads against the real Postgres + Redis: limits, every rejection, the record's shape, ownership.
-
-function upload(
-  agent: Agent,
-  type: 'template' | 'data',
-  content: string | Buffer,
-  filename = `${type}.csv`,
-  contentType = 'text/csv',
-) {
-  return agent
-    .post('/api/upload')
-    .set('X-Requested-With', 'csv-mapper')
-    .field('type', type)
-    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), { filename, contentType });
-}
 
 function dataRows(n: number): string {
   const lines = ['Full Name,Email Address,Amount'];

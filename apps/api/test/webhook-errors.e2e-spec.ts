@@ -1,23 +1,11 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { createServer } from 'node:net';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { startWorker } from '../../worker/test/support/start-worker';
+import { freePort } from '../../../bench/support/stack';
 
 // Issue 28: the delivery log a tenant reads names the host of their URL, never what it resolved to. A
 // webhook URL with an internal hostname used to answer "Refused to connect to 10.x.y.z …" or
 // "connect ECONNREFUSED 10.x.y.z:port": a way to map internal DNS. Here `localhost` plays that name.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('webhook delivery errors shown to tenants (e2e)', () => {
   let app: INestApplication;
@@ -27,13 +15,7 @@ describe('webhook delivery errors shown to tenants (e2e)', () => {
   beforeAll(async () => {
     allowedClosedPort = await freePort();
     app = await startApp();
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({ ...process.env, WEBHOOK_ALLOWED_IPS: `127.0.0.1:${allowedClosedPort}` }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({ WEBHOOK_ALLOWED_IPS: `127.0.0.1:${allowedClosedPort}` });
   });
   afterAll(async () => {
     await worker?.close();

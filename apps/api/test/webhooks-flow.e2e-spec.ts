@@ -1,14 +1,12 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import type { JobEventData } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
 import { CsvJobsProcessor } from '../../worker/src/csv-jobs/csv-jobs.processor';
-import { WorkerModule } from '../../worker/src/worker.module';
 import { H, signUp, startApp } from './support/api-test-app';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
+import { startWorker } from '../../worker/test/support/start-worker';
+import { freePort } from '../../../bench/support/stack';
 
 // Webhook consumers and API users, end to end: requests in with an API key over real HTTP, the real api and
 // worker on this run's Postgres and Redis, and deliveries observed at a real receiver on 127.0.0.1 and
@@ -18,16 +16,6 @@ interface Event {
   type: string;
   timestamp: string;
   data: JobEventData;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const TEMPLATE = 'Title,Qty,Price\n';
@@ -52,18 +40,11 @@ describe('webhooks and the published API, through the real api → worker → re
     app = await startApp({ APP_URL: base });
     await app.listen(port, '127.0.0.1');
     db = app.get(DataSource);
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({
-          ...process.env,
-          APP_URL: base,
-          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
-          WEBHOOK_RETRY_SCALE: '0.0002',
-        }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({
+      APP_URL: base,
+      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
+      WEBHOOK_RETRY_SCALE: '0.0002',
+    });
   });
   afterAll(async () => {
     await worker?.close();

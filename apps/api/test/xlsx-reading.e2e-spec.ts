@@ -3,22 +3,11 @@ import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
 import { bufferOf, textOf, withParts } from './support/workbooks';
+import { uploadTo as upload } from './support/uploads';
 
 // Workbooks read as Excel shows them (issue 26, item 9), through the real api: each file is uploaded with
 // POST /api/upload/data, mapped with POST /api/process, and the bytes of the result compared. The files
 // are written with exceljs, with a part rewritten where Excel or another writer puts what exceljs does not.
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function upload(agent: Agent, type: 'template' | 'data', content: Buffer | string, filename: string) {
-  return agent
-    .post(`/api/upload/${type}`)
-    .set(H)
-    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), {
-      filename,
-      contentType: filename.endsWith('.xlsx') ? XLSX : 'text/csv',
-    });
-}
 
 /** Uploads `xlsx` as data and a CSV template of `headers`, maps each column to itself; the result's bytes. */
 async function processed(agent: Agent, xlsx: Buffer, headers: string[]): Promise<string> {

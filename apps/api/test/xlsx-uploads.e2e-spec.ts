@@ -1,43 +1,20 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import ExcelJS from 'exceljs';
-import { loadWorkerConfig } from '../../worker/src/config/worker.config';
-import { WorkerModule } from '../../worker/src/worker.module';
-import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { H, signUp, waitForJob } from './support/api-test-app';
 import { bankWorkbook, bigWorkbook, bufferOf, withParts } from './support/workbooks';
+import { uploadTo as upload } from './support/uploads';
+import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
 // Excel workbooks as template and data files, against the real api, Postgres, Redis and worker: values as
 // Excel shows them, the sheet picker, header rows under a title block, and runs (sync and background)
 // whose bytes equal the same data uploaded as CSV.
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function upload(agent: Agent, type: 'template' | 'data', content: Buffer | string, filename: string) {
-  return agent
-    .post(`/api/upload/${type}`)
-    .set(H)
-    .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), {
-      filename,
-      contentType: filename.endsWith('.xlsx') ? XLSX : 'text/csv',
-    });
-}
-
 describe('Excel workbooks (.xlsx) as uploads (e2e)', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
 
-  beforeAll(async () => {
-    app = await startApp({ SYNC_ROW_LIMIT: '1000' });
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env })),
-      { logger: false },
-    );
-    await worker.init();
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-  });
+  beforeAll(async () => ({ app, worker } = await startAppAndWorker({ SYNC_ROW_LIMIT: '1000' })));
+  afterAll(() => closeAll(worker, app));
 
   it('reads the first visible sheet below its title block: ISO dates, exact decimals, formulas, rich text, booleans, merged cells', async () => {
     const { agent } = await signUp(app);

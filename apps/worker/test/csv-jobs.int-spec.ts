@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Queue, QueueEvents } from 'bullmq';
 import IORedis from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -13,9 +12,8 @@ import {
   type ProcessCsvPayload,
   type ProcessCsvResult,
 } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../src/config/worker.config';
 import { QuotaLedger } from '@csv-mapper/db';
-import { WorkerModule } from '../src/worker.module';
+import { startWorker } from './support/start-worker';
 
 // A background CSV job end to end on the real Redis and Postgres: blob in, engine, blob out, usage once.
 describe('csv-jobs processor (real Redis + Postgres)', () => {
@@ -31,10 +29,7 @@ describe('csv-jobs processor (real Redis + Postgres)', () => {
   const conn = () => bullConnection(process.env.REDIS_URL as string, 'worker');
 
   beforeAll(async () => {
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
+    worker = await startWorker();
     queue = new Queue(QUEUES.csvJobs, { connection: conn(), prefix: bullPrefix(prefix) });
     events = new QueueEvents(QUEUES.csvJobs, { connection: conn(), prefix: bullPrefix(prefix) });
     await events.waitUntilReady();

@@ -1,5 +1,4 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -7,8 +6,8 @@ import { DataSource } from 'typeorm';
 import { QUEUES } from '@csv-mapper/queue';
 import { H, signUp, startApp, waitForJob, type Agent } from '../../api/test/support/api-test-app';
 import { startReceiver, type Receiver } from '../../api/test/support/webhook-receiver';
-import { loadWorkerConfig } from '../src/config/worker.config';
-import { WorkerModule } from '../src/worker.module';
+import { startWorker as bootWorker } from './support/start-worker';
+import { sleep, until } from '../../api/test/support/poll';
 
 // Issue 28, finding 1: a Postgres outage longer than the 3 attempts' backoff (~6 s) is waited out, not failed;
 // a job that does fail for good is refunded once, and its `job.failed` goes out once the database is back.
@@ -29,17 +28,6 @@ function dataCsv(rows: number): string {
   return s;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 describe('a database outage during background jobs (real Postgres taken away)', () => {
   const dbName = new URL(process.env.DATABASE_URL as string).pathname.slice(1);
   let admin: Client;
@@ -51,20 +39,13 @@ describe('a database outage during background jobs (real Postgres taken away)', 
 
   async function startWorker(env: Record<string, string>): Promise<Queue> {
     await worker?.close();
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({
-          ...process.env,
-          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
-          WEBHOOK_RETRY_SCALE: '0.0002',
-          JOB_OUTAGE_BACKOFF_MS: '200',
-          JOB_OUTAGE_BACKOFF_MAX_MS: '1000',
-          ...env,
-        }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await bootWorker({
+      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
+      WEBHOOK_RETRY_SCALE: '0.0002',
+      JOB_OUTAGE_BACKOFF_MS: '200',
+      JOB_OUTAGE_BACKOFF_MAX_MS: '1000',
+      ...env,
+    });
     return worker.get<Queue>(getQueueToken(QUEUES.csvJobs));
   }
 

@@ -1,12 +1,10 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { QueueEvents } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { bullConnection, bullPrefix, JobProducer, QUEUES, type JobProgress } from '@csv-mapper/queue';
 import { createApiApp } from '../../api/src/bootstrap';
 import { loadApiConfig } from '../../api/src/config/api.config';
-import { loadWorkerConfig } from '../src/config/worker.config';
-import { WorkerModule } from '../src/worker.module';
+import { startWorker } from './support/start-worker';
 
 // The api's producer enqueues a job on the real Redis; the worker's processor runs it and reports progress.
 describe('api producer → worker processor (real Redis + Postgres)', () => {
@@ -18,10 +16,7 @@ describe('api producer → worker processor (real Redis + Postgres)', () => {
   beforeAll(async () => {
     api = await createApiApp(loadApiConfig(process.env));
     await api.init();
-    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadWorkerConfig(process.env)), {
-      logger: false,
-    });
-    await worker.init();
+    worker = await startWorker();
     events = new QueueEvents(QUEUES.maintenance, {
       connection: bullConnection(process.env.REDIS_URL as string, 'worker'),
       prefix: bullPrefix(process.env.REDIS_PREFIX ?? ''),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import IORedis from 'ioredis';
 import { exited, freePort } from '../../../bench/support/stack';
+import { until } from '../../api/test/support/poll';
 
 // Issue 28: the worker refuses to start on a Redis whose maxmemory-policy evicts keys (BullMQ would lose
 // jobs), as the api does; it used to start and serve. The real worker process, started from source, on a
@@ -34,14 +35,6 @@ function startWorker(redisPort: number): Run {
   proc.stdout?.on('data', (d: Buffer) => (text += d.toString()));
   proc.stderr?.on('data', (d: Buffer) => (text += d.toString()));
   return { proc, output: () => text };
-}
-
-async function until(what: string, ok: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('the worker and an evicting Redis', () => {
@@ -89,7 +82,7 @@ describe('the worker and an evicting Redis', () => {
     await client.config('SET', 'maxmemory-policy', 'noeviction');
     const { proc, output } = startWorker(redisPort);
     workers.push(proc);
-    await until('worker ready', () => output().includes('worker ready') || proc.exitCode !== null);
+    await until('worker ready', () => output().includes('worker ready') || proc.exitCode !== null, 60_000);
     expect(proc.exitCode).toBeNull();
     proc.kill('SIGTERM');
     await exited(proc);

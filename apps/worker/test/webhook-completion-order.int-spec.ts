@@ -1,6 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { NestFactory } from '@nestjs/core';
 import { Worker, type Queue } from 'bullmq';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +12,9 @@ import {
   QUEUES,
   type ProcessCsvPayload,
 } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../src/config/worker.config';
 import { CsvJobsProcessor } from '../src/csv-jobs/csv-jobs.processor';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
+import { startWorker } from './support/start-worker';
 
 // The csv processor raises job.completed just before BullMQ marks the job completed. A receiver that
 // downloads the result at once must find the job completed, so the delivery waits for that mark. Here a
@@ -33,12 +32,7 @@ describe('job.completed is delivered only once its job is marked completed', () 
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     const port = (receiver.address() as AddressInfo).port;
-    const { WorkerModule } = await import('../src/worker.module');
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadWorkerConfig({ ...process.env, WEBHOOK_ALLOWED_IPS: `127.0.0.1:${port}` })),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({ WEBHOOK_ALLOWED_IPS: `127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await worker?.close();

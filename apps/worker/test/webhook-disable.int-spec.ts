@@ -1,12 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { jobEventBase, newWebhookSecret, type ProcessCsvPayload } from '@csv-mapper/queue';
-import { loadWorkerConfig } from '../src/config/worker.config';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
+import { startWorker } from './support/start-worker';
 
 // After 5 days in which every delivery failed, the endpoint is disabled and its owner gets one mail.
 // Time is simulated by seeding old failed deliveries; mail goes to an in-process SMTP server.
@@ -75,20 +74,12 @@ describe('webhook endpoints failing for days are disabled and their owner mailed
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     receiverPort = (receiver.address() as AddressInfo).port;
 
-    const { WorkerModule } = await import('../src/worker.module');
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(
-        loadWorkerConfig({
-          ...process.env,
-          WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiverPort}`,
-          WEBHOOK_RETRY_SCALE: '0.0001',
-          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-          APP_URL: 'https://csvmapper.example',
-        }),
-      ),
-      { logger: false },
-    );
-    await worker.init();
+    worker = await startWorker({
+      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiverPort}`,
+      WEBHOOK_RETRY_SCALE: '0.0001',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      APP_URL: 'https://csvmapper.example',
+    });
     ds = worker.get(DataSource);
   });
   afterAll(async () => {

@@ -173,6 +173,11 @@ const SCENARIOS: { name: string; template: string[]; data: string[]; expected: R
 const steps = (t: ColumnSuggestion['transform']): SuggestedTransform[] =>
   t === undefined ? [] : Array.isArray(t) ? t : [t];
 
+/** The suggester for one of the built-in templates: its headers and its id. */
+function suggestFor(templateId: string, input: Omit<Parameters<typeof suggest>[0], 'templateColumns'>) {
+  return suggest({ templateColumns: headersOf(templateId), builtInTemplateId: templateId, ...input });
+}
+
 function suggest(partial: Partial<SuggestInput> & Pick<SuggestInput, 'templateColumns' | 'dataColumns'>) {
   return suggestColumnMappings({ samples: {}, inferred: {}, ...partial });
 }
@@ -242,9 +247,7 @@ describe('suggestColumnMappings on realistic exports', () => {
 
 describe('issue 27, repro 1–2: optional columns and the built-in bank template', () => {
   it('leaves optional built-in columns empty and lists nothing unmatched when the required ones are there', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const out = suggestFor('accounting-customers', {
       dataColumns: ['Name', 'Email', 'Phone'],
       samples: { Name: ['Ada Lovelace'], Email: ['ada@example.com'], Phone: ['+44 20 7946 0000'] },
     });
@@ -261,9 +264,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
   });
 
   it('lists required built-in columns and uploaded template columns that nothing matched', () => {
-    const builtIn = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const builtIn = suggestFor('accounting-customers', {
       dataColumns: ['Email'],
     });
     expect(builtIn.unmatched).toEqual(['Name', 'Phone']);
@@ -273,9 +274,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
 
   it('keeps an inferred debit/credit pair on Amount, with the template’s decimals', () => {
     const pair = { kind: 'debitCredit' as const, debitColumn: 'Debit Amount', creditColumn: 'Credit Amount' };
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Date', 'Details', 'Debit Amount', 'Credit Amount'],
       inferred: { 'Debit Amount': pair, 'Credit Amount': pair },
     });
@@ -285,9 +284,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
   });
 
   it('merges the template’s output format with the input the data is written in', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Buchungstag', 'Verwendungszweck', 'Betrag'],
       samples: {
         Buchungstag: ['31.01.2024', '01.02.2024'],
@@ -311,9 +308,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
   });
 
   it('reads an amount-looking count as a number for a number column (no amount-only fields)', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Title', 'Stock'],
       inferred: { Stock: { kind: 'amount', decimals: 2, negative: 'parentheses', decimalSeparator: ',' } },
     });
@@ -330,9 +325,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
       decimalSeparator: ',' as const,
       sign: { column: 'Af Bij', negative: ['Af'] },
     };
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Datum', 'Naam / Omschrijving', 'Af Bij', 'Bedrag (EUR)', 'Mededelingen'],
       samples: { 'Af Bij': ['Af', 'Bij', 'Af'], 'Bedrag (EUR)': ['12,50', '100,00', '3,10'] },
       inferred: { 'Bedrag (EUR)': signed },
@@ -348,9 +341,7 @@ describe('issue 27, repro 1–2: optional columns and the built-in bank template
 
 describe('issue 27, repro 3: groups split by meaning', () => {
   it('does not take a company, a job title or a customer id for a person’s name', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const out = suggestFor('accounting-customers', {
       dataColumns: ['Customer ID', 'Company', 'Job Title', 'Email', 'Phone'],
     });
     expect(pairOf(out, 'Name')).toBeUndefined();
@@ -377,9 +368,7 @@ describe('issue 27, repro 3: groups split by meaning', () => {
   });
 
   it('does not sell at cost: Variant Price ← the price, not the cost', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Title', 'Cost per item', 'Cost', 'Unit price'],
     });
     expect(sourceOf(out, 'Variant Price')).toBe('Unit price');
@@ -405,9 +394,7 @@ describe('issue 27, repro 3: groups split by meaning', () => {
 
 describe('issue 27, repro 4: partial matches on generic words', () => {
   const shopify = (dataColumns: string[], samples: Record<string, string[]> = {}) =>
-    suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    suggestFor('shopify-products', {
       dataColumns,
       samples,
     });
@@ -430,9 +417,7 @@ describe('issue 27, repro 4: partial matches on generic words', () => {
       dataColumns: ['Handle', 'Title', 'SEO Description', 'Body (HTML)', 'Variant Price'],
     });
     expect(sourceOf(woo, 'Description')).toBe('Body (HTML)');
-    const contacts = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const contacts = suggestFor('accounting-customers', {
       dataColumns: ['Name', 'E-mail Address', 'E-mail 2 Address'],
     });
     expect(pairOf(contacts, 'Address')?.empty).toBe(true);
@@ -460,9 +445,7 @@ describe('issue 27, repro 4: partial matches on generic words', () => {
 
 describe('issue 27, repro 5: names in eight languages', () => {
   const bank = (description: string, amount = 'Amount') =>
-    suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    suggestFor('accounting-bank-transactions', {
       dataColumns: ['Date', description, amount],
       samples: {
         Date: ['2024-01-02', '2024-01-03'],
@@ -498,15 +481,11 @@ describe('issue 27, repro 5: names in eight languages', () => {
   });
 
   it('Reference #, Internal Reference, Organization; Billing Code is the postcode', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Date', 'Details', 'Amount', 'Reference #'],
     });
     expect(sourceOf(out, 'Reference Number')).toBe('Reference #');
-    const bankRef = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const bankRef = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Date', 'Details', 'Amount', 'Internal Reference'],
     });
     expect(sourceOf(bankRef, 'Reference Number')).toBe('Internal Reference');
@@ -515,9 +494,7 @@ describe('issue 27, repro 5: names in eight languages', () => {
       dataColumns: ['Internal Reference', 'Name', 'Sales Price'],
     });
     expect(sourceOf(products, 'SKU')).toBe('Internal Reference');
-    const contacts = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const contacts = suggestFor('accounting-customers', {
       dataColumns: ['Full name', 'Organization', 'Billing Code', 'Email', 'Phone'],
     });
     // Zoho CRM's Billing Street, Billing City, Billing Code (postal code)
@@ -617,9 +594,7 @@ describe('pairs and dates the upload did not infer', () => {
 
 describe('meanings that look alike', () => {
   it('shop categories go to Shopify’s Type, not its taxonomy column; technical kinds are no product type', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Name', 'Type', 'Categories', 'Weight (lbs)', 'Weight (g)'],
       samples: {
         Type: rows(12, (i) => (i % 2 ? 'simple' : 'variable')),
@@ -629,18 +604,14 @@ describe('meanings that look alike', () => {
     expect(sourceOf(out, 'Type')).toBe('Categories');
     expect(pairOf(out, 'Product Category')?.empty).toBe(true);
     expect(sourceOf(out, 'Variant Grams')).toBe('Weight (g)');
-    const lbs = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const lbs = suggestFor('shopify-products', {
       dataColumns: ['Name', 'Weight (lbs)'],
     });
     expect(pairOf(lbs, 'Variant Grams')?.empty).toBe(true);
   });
 
   it('the payment purpose feeds Memo; a statement number is not the Reference Number', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Buchungstag', 'Auftraggeber/Empfänger', 'Verwendungszweck', 'Betrag', 'Afschriftnummer'],
     });
     expect(sourceOf(out, 'Description')).toBe('Auftraggeber/Empfänger');
@@ -674,9 +645,7 @@ describe('more exports', () => {
   });
 
   it('Outlook: car, radio and assistant phones stay out of Phone; a contact owner is not the Contact Name', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-vendors'),
-      builtInTemplateId: 'accounting-vendors',
+    const out = suggestFor('accounting-vendors', {
       dataColumns: [
         'Company',
         'Contact owner',
@@ -732,9 +701,7 @@ describe('more exports', () => {
   });
 
   it('a required column takes its only source from an optional one (Barclays: Description ← Memo)', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const out = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Number', 'Date', 'Account', 'Amount', 'Subcategory', 'Memo'],
     });
     expect(sourceOf(out, 'Description')).toBe('Memo');
@@ -743,9 +710,7 @@ describe('more exports', () => {
   });
 
   it('prices with a currency word, image links in a list, a size inside another name', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Nom', 'Tarif régulier', 'Images', 'manufacturer_media_file_size'],
       samples: {
         'Tarif régulier': ['15 000 Fcfa', '9 500 Fcfa'],
@@ -774,9 +739,7 @@ describe('card statements', () => {
     });
     expect(pairOf(out, 'Amount')?.transform).toEqual({ kind: 'number', decimalSeparator: '.', invert: true });
     expect(pairOf(out, 'Amount')?.reason).toContain('card statement lists charges as positive amounts');
-    const bank = suggest({
-      templateColumns: headersOf('accounting-bank-transactions'),
-      builtInTemplateId: 'accounting-bank-transactions',
+    const bank = suggestFor('accounting-bank-transactions', {
       dataColumns: ['Merchant Name', 'Card Used For Transaction', 'Date', 'Amount'],
     });
     expect(sourceOf(bank, 'Account')).toBe('Card Used For Transaction');
@@ -795,9 +758,7 @@ describe('card statements', () => {
 
 describe('issue 27: combinations', () => {
   it('Name ← First + Last when the template has one name column', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const out = suggestFor('accounting-customers', {
       dataColumns: ['First Name', 'Last Name', 'Email', 'Phone'],
     });
     expect(pairOf(out, 'Name')).toEqual(
@@ -822,18 +783,14 @@ describe('issue 27: combinations', () => {
   });
 
   it('Address ← Address 1 + Address 2 when the template has one address column', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const out = suggestFor('accounting-customers', {
       dataColumns: ['Name', 'Email', 'Phone', 'Address1', 'Address2', 'City'],
     });
     expect(pairOf(out, 'Address')?.transform).toEqual({ kind: 'combine', pattern: '{Address1}, {Address2}' });
   });
 
   it('Phone ← the first non-empty of several typed phone columns; Email likewise', () => {
-    const out = suggest({
-      templateColumns: headersOf('accounting-customers'),
-      builtInTemplateId: 'accounting-customers',
+    const out = suggestFor('accounting-customers', {
       dataColumns: ['Name', 'Email', 'Mobile Phone', 'Home Phone', 'Business Phone', 'Business Fax'],
       samples: {
         'Mobile Phone': ['+44 7700 900123', ''],
@@ -860,9 +817,7 @@ describe('issue 27: combinations', () => {
   });
 
   it('Shopify’s Handle is made from the Title’s column; Option1 Name from the column giving its values', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Product Name', 'Size', 'Price'],
     });
     expect(pairOf(out, 'Handle')).toEqual(
@@ -899,9 +854,7 @@ describe('issue 27: values as evidence', () => {
   });
 
   it('long or HTML text stays a description even when every row repeats it; image file names are images', () => {
-    const out = suggest({
-      templateColumns: headersOf('shopify-products'),
-      builtInTemplateId: 'shopify-products',
+    const out = suggestFor('shopify-products', {
       dataColumns: ['Name *', 'Summary', 'Description', 'productImageUrl'],
       samples: {
         Summary: rows(7, () => '<p>New design.</p>'),

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../../src/bootstrap';
 import { loadApiConfig } from '../../src/config/api.config';
+import { sleep } from './poll';
 
 // Shared by the api's e2e specs: boot the real app and sign users up through the real endpoints.
 
@@ -50,17 +51,23 @@ export async function signUp(
   return { agent, userId: row.id, username };
 }
 
+/** What GET /api/jobs/:id answers, as far as the tests read it without checking. */
+export interface JobView {
+  id: string;
+  state: string;
+  resultUrl: string;
+  totals: { columns: unknown[]; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
 /** GET /api/jobs/:id until the job has completed or failed (or about `timeoutMs` passed); its last view. */
-export async function waitForJob(
-  agent: Agent,
-  jobId: string,
-  timeoutMs = 60_000,
-): Promise<Record<string, unknown>> {
+export async function waitForJob(agent: Agent, jobId: string, timeoutMs = 60_000): Promise<JobView> {
+  const view = () => agent.get(`/api/jobs/${jobId}`).expect(200);
+  let last = (await view()).body as JobView;
   const end = Date.now() + timeoutMs;
-  let view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body as Record<string, unknown>;
-  while (!['completed', 'failed'].includes(view.state as string) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    view = (await agent.get(`/api/jobs/${jobId}`).expect(200)).body as Record<string, unknown>;
+  while (!['completed', 'failed'].includes(last.state) && Date.now() < end) {
+    await sleep(100);
+    last = (await view()).body as JobView;
   }
-  return view;
+  return last;
 }

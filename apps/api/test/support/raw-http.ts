@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
+import { sleep } from './poll';
 
 // Raw HTTP for specs that need what supertest hides: headers and body sent separately, trickled or cut off,
 // and the moment the answer arrives measured.
@@ -168,11 +169,34 @@ export function chunk(data: string | Buffer): Buffer {
   return Buffer.concat([Buffer.from(`${buf.length.toString(16)}\r\n`), buf, Buffer.from('\r\n')]);
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
+export { sleep };
 
 /** CSV-looking filler: `n` bytes of "a,b\n" lines. */
 export function csvBytes(n: number): Buffer {
   return Buffer.alloc(n, 'a,b\n');
+}
+
+/**
+ * The api's JSON log lines, as pino writes them to process.stdout while `start()`ed: lines that begin with `{`
+ * (and that `keep` accepts) are kept in `lines` instead of printed; any other output still prints.
+ */
+export class StdoutLogs {
+  readonly lines: string[] = [];
+  readonly realWrite = process.stdout.write.bind(process.stdout);
+  constructor(private readonly keep: (line: string) => boolean = Boolean) {}
+
+  start(): void {
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      if (text.startsWith('{')) {
+        this.lines.push(...text.split('\n').filter((l) => l && this.keep(l)));
+        return true;
+      }
+      return (this.realWrite as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof process.stdout.write;
+  }
+
+  stop(): void {
+    process.stdout.write = this.realWrite;
+  }
 }
