@@ -68,7 +68,7 @@ function extractStyles(body) {
 function staticPage(shell, html, islands) {
   const { head, body: withStyles } = splitHead(html);
   const { css, body } = extractStyles(withStyles);
-  const interactive = body.includes('data-faq=');
+  const interactive = body.includes('data-faq=') || body.includes('data-island=');
   const script = interactive
     ? [
         ...islands.preload.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),

@@ -2,6 +2,8 @@
 // it): the FAQ accordion of features/public/faq-accordion.tsx, made interactive on the static markup
 // instead of hydrating React, Chakra and emotion for it. Same behaviour as the React component: one answer
 // open at a time, clicking the open question closes it, arrow keys / Home / End move between questions.
+// The documentation's live API reference is the one React part: its code loads only when that section
+// comes near the viewport.
 
 function setOpen(button: HTMLButtonElement, open: boolean): void {
   button.setAttribute('aria-expanded', String(open));
@@ -40,3 +42,16 @@ function accordion(root: HTMLElement): void {
 }
 
 document.querySelectorAll<HTMLElement>('[data-faq]').forEach(accordion);
+
+const endpointTable = document.querySelector<HTMLElement>('[data-island="endpoint-table"]');
+if (endpointTable) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      void import('./endpoint-table-island').then((m) => m.mountEndpointTable(endpointTable));
+    },
+    { rootMargin: '200px 0px' },
+  );
+  observer.observe(endpointTable);
+}

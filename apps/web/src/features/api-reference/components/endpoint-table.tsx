@@ -12,7 +12,8 @@ const METHOD_COLOURS: Record<string, string> = {
 
 /**
  * The API reference, read from the document the api serves, so it lists exactly the routes the api has.
- * The prerendered page shows the loading state; the table arrives with the document.
+ * The prerendered page shows the loading state (marked data-island: the page does not hydrate, and
+ * islands/public-islands.ts mounts this component there when the section comes near the viewport).
  */
 export function EndpointTable() {
   const { data: doc, error } = useOpenApiDocument();
@@ -26,7 +27,7 @@ export function EndpointTable() {
   }
   if (!doc) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label="Loading the endpoint list">
+      <Stack gap="2" aria-busy="true" aria-label="Loading the endpoint list" data-island="endpoint-table">
         <Text color="fg.muted" fontSize="sm">
           Loading the endpoint list…
         </Text>
