@@ -13,3 +13,4 @@ export * from './review-store';
 export * from './batch-store';
 export * from './outage';
 export * from './infra-env';
+export * from './redis.module';
