@@ -14,3 +14,4 @@ export * from './batch-store';
 export * from './outage';
 export * from './infra-env';
 export * from './redis.module';
+export * from './redis-lock';

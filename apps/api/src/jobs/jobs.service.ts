@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type { Readable } from 'node:stream';
 import { planOf } from '@csv-mapper/domain';
@@ -12,7 +11,9 @@ import {
   jobEventBase,
   jobIdFrom,
   QUEUES,
+  RedisLocks,
   UserJobIndex,
+  type HeldLock,
   type JobWarning,
   type JobProgress,
   type ProcessCsvPayload,
@@ -21,12 +22,16 @@ import {
 import { jobTeamOf, type JobState, type JobView } from '@csv-mapper/contracts';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
-import { REDIS } from '../redis/redis.module';
 
 export type { JobState, JobView } from '@csv-mapper/contracts';
 
 /** Lifetime of the signed download URL a result answers with when files are in object storage. */
 const RESULT_URL_SECONDS = 300;
+
+/** How long a request key stays claimed if its holder dies before releasing it. */
+const CLAIM_TTL_MS = 30_000;
+/** How long a double submit waits for the first one's job before answering 409 REQUEST_IN_PROGRESS. */
+const CLAIM_WAIT_MS = 5_000;
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Job not found. It may have expired.');
 
@@ -38,10 +43,13 @@ export class JobsService {
     private readonly producer: JobProducer,
     private readonly index: UserJobIndex,
     private readonly store: BlobStore,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly locks: RedisLocks,
     private readonly config: ApiConfig,
     private readonly batches: BatchStore,
   ) {}
+
+  /** The claims this process holds, by request key (released by their token only). */
+  private readonly claims = new Map<string, HeldLock>();
 
   /** `dedupeKey` derived from the request makes a double submit one job. */
   async enqueueProcessCsv(plan: string, payload: ProcessCsvPayload, dedupeKey: string): Promise<string> {
@@ -72,17 +80,47 @@ export class JobsService {
     return { jobId: job.id as string, status: 'queued', rowsToProcess: job.data.maxRows };
   }
 
+  /**
+   * The job an identical request created, or a claim on the request key for this one (null: the caller
+   * runs, then calls release). A double submit that finds the key claimed waits for the claim's release
+   * (a notification, not polling) and answers the job it created; 409 after CLAIM_WAIT_MS.
+   */
+  async awaitExistingOrClaim(
+    userId: string,
+    dedupeKey: string,
+  ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
+    const lock = this.claimLock(dedupeKey);
+    const deadline = Date.now() + CLAIM_WAIT_MS;
+    for (;;) {
+      const existing = await this.findExisting(userId, dedupeKey);
+      if (existing) return existing;
+      if (await this.claim(dedupeKey)) return null;
+      const left = deadline - Date.now();
+      if (left <= 0 || !(await lock.waitForRelease(left))) {
+        throw new AppError(
+          409,
+          'REQUEST_IN_PROGRESS',
+          'The same request is already being queued. Try again in a moment.',
+        );
+      }
+    }
+  }
+
   /** A short claim on a request key, so two identical submits cannot both reserve quota. */
   async claim(dedupeKey: string): Promise<boolean> {
-    return (await this.redis.set(this.claimKey(dedupeKey), '1', 'PX', 30_000, 'NX')) === 'OK';
+    const held = await this.claimLock(dedupeKey).tryAcquire();
+    if (held) this.claims.set(dedupeKey, held);
+    return held !== null;
   }
 
   async release(dedupeKey: string): Promise<void> {
-    await this.redis.del(this.claimKey(dedupeKey));
+    const held = this.claims.get(dedupeKey);
+    this.claims.delete(dedupeKey);
+    await held?.release();
   }
 
-  private claimKey(dedupeKey: string): string {
-    return `${this.config.redisPrefix}process-claim:${jobIdFrom(QUEUES.csvJobs, dedupeKey)}`;
+  private claimLock(dedupeKey: string) {
+    return this.locks.lock(`process-claim:${jobIdFrom(QUEUES.csvJobs, dedupeKey)}`, CLAIM_TTL_MS);
   }
 
   async list(teamId: string, limit = 20): Promise<JobView[]> {

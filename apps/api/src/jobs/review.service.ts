@@ -1,8 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { checkValue, compileRules, type ApplyStats } from '@csv-mapper/csv-engine';
 import { jobTeamOf } from '@csv-mapper/contracts';
 import type {
@@ -22,6 +21,7 @@ import {
   loadReview,
   PATCH_MAX,
   QUEUES,
+  RedisLocks,
   saveIssues,
   savePatch,
   saveReview,
@@ -32,8 +32,6 @@ import {
 } from '@csv-mapper/queue';
 import { QuotaLedger } from '@csv-mapper/db';
 import { AppError } from '../common/app-error';
-import { ApiConfig } from '../config/api.config';
-import { REDIS } from '../redis/redis.module';
 import { JobsService } from './jobs.service';
 
 // Review and fix before download (issue 22): a run's problems paged from the issues stored beside it,
@@ -60,8 +58,7 @@ export class ReviewService {
     private readonly store: BlobStore,
     private readonly jobs: JobsService,
     private readonly quota: QuotaLedger,
-    @Inject(REDIS) private readonly redis: Redis,
-    private readonly config: ApiConfig,
+    private readonly locks: RedisLocks,
   ) {}
 
   /** Keeps a sync run's request and problems for the review routes; answers its review id. */
@@ -255,25 +252,23 @@ export class ReviewService {
     return { runId: id, reviewId: job.data.reviewId ?? id, record, finished: state === 'completed' };
   }
 
-  /** One patch writer per review session at a time (read, merge, write). */
+  /**
+   * One patch writer per review session at a time (read, merge, write). A second writer waits for the
+   * first one's release (a notification, not polling), for up to 5 s, then answers 409.
+   */
   private async locked<T>(reviewId: string, fn: () => Promise<T>): Promise<T> {
-    const key = `${this.config.redisPrefix}patch-lock:${reviewId}`;
-    const token = randomUUID();
-    for (let i = 0; ; i++) {
-      if ((await this.redis.set(key, token, 'PX', 10_000, 'NX')) === 'OK') break;
-      if (i >= 50) {
-        throw new AppError(
-          409,
-          'REQUEST_IN_PROGRESS',
-          'Another change to these cells is being saved. Try again.',
-        );
-      }
-      await new Promise((r) => setTimeout(r, 100));
+    const held = await this.locks.lock(`patch-lock:${reviewId}`, 10_000).acquire(5_000);
+    if (!held) {
+      throw new AppError(
+        409,
+        'REQUEST_IN_PROGRESS',
+        'Another change to these cells is being saved. Try again.',
+      );
     }
     try {
       return await fn();
     } finally {
-      if ((await this.redis.get(key)) === token) await this.redis.del(key);
+      await held.release();
     }
   }
 }

@@ -1,4 +1,10 @@
-import { BatchStore, DEFAULT_BLOB_TTL_SECONDS, RedisProvidersModule, UserJobIndex } from '@csv-mapper/queue';
+import {
+  BatchStore,
+  DEFAULT_BLOB_TTL_SECONDS,
+  RedisLocks,
+  RedisProvidersModule,
+  UserJobIndex,
+} from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 
 export { REDIS } from '@csv-mapper/queue';
@@ -12,5 +18,5 @@ export const RedisModule = RedisProvidersModule.forRoot({
   role: 'command',
   waitForReadyMs: 5000,
   blobTtlSeconds: () => DEFAULT_BLOB_TTL_SECONDS,
-  stores: [UserJobIndex, BatchStore],
+  stores: [UserJobIndex, BatchStore, RedisLocks],
 });
