@@ -47,6 +47,7 @@ export {
 } from './errors';
 export { INPUT_ENCODINGS, type InputEncoding, type OutputEncoding } from './encoding';
 export { DELIMITERS, type Delimiter } from './sniff';
+export { booleanWord, FALSE_WORDS, PLAIN_BOOLEAN_WORDS, TRUE_WORDS, WEAK_BOOLEAN_WORDS } from './booleans';
 export { DEFAULT_MAX_FIELD_BYTES } from './parser';
 export type { ReadOptions, SourceInfo, DuplicateHeader } from './reader';
 export {

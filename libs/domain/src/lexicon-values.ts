@@ -1,6 +1,10 @@
 // What sample values look like, as evidence for a column's meaning: dates, amounts, emails, phone numbers,
 // URLs and images, booleans, ISO countries (codes and names in the lexicon's eight languages), states and
 // provinces. A profile is computed once per data column from its first rows.
+
+// The engine's yes/no words, read by path: the web app resolves @csv-mapper/domain but not the engine,
+// and booleans.ts imports nothing.
+import { booleanWord } from '../../csv-engine/src/booleans';
 import { normaliseHeader } from './lexicon';
 
 /** ISO 3166-1 alpha-2 codes (plus UK and EL, which exports use for GB and GR). */
@@ -53,43 +57,6 @@ const STATE_NAMES = new Set(
     '|',
   ),
 );
-
-const TRUE_FALSE = new Set([
-  'yes',
-  'no',
-  'y',
-  'n',
-  'true',
-  'false',
-  't',
-  'f',
-  '1',
-  '0',
-  'on',
-  'off',
-  'ja',
-  'nein',
-  'j',
-  'oui',
-  'non',
-  'si',
-  'sí',
-  'x',
-  'wahr',
-  'falsch',
-  'vrai',
-  'faux',
-  'nee',
-  'sim',
-  'nao',
-  'não',
-  'nej',
-  '-1',
-  'enabled',
-  'disabled',
-  'active',
-  'inactive',
-]);
 
 export interface ValueProfile {
   /** Values given (including empty ones). */
@@ -261,7 +228,8 @@ export function profileValues(values: readonly string[] | undefined): ValueProfi
       p.url += c;
     // image links, or image file names as some shops export them
     if (v.includes('.') && IMAGE.test(v.split(/[,|;]\s*/)[0])) p.image += c;
-    if (v.length <= 8 && TRUE_FALSE.has(v.toLowerCase())) p.boolean += c;
+    // The engine's yes/no words; a lone dash is as often a placeholder as a no.
+    if (v.length <= 9 && v !== '-' && booleanWord(v) !== null) p.boolean += c;
     const letters =
       letterCount > 0 && (!nonAscii || /[A-Za-z\u00c0-\u024f\u0370-\u1fff\u3040-\u9fff]/.test(v));
     if (letters) p.letters += c;

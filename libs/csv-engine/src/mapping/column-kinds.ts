@@ -4,31 +4,14 @@
 // upload's first rows, so a suggested pair carries a transform and not only a column.
 import { DateGroups, parseDateWithMonthName, readGroups, voteDate, type Ymd } from '../dates';
 import { NumberScratch, parseNumberBytes, voteDecimal } from '../numbers';
+import { booleanWord, WEAK_BOOLEAN_WORDS } from '../booleans';
 import type { Transform } from '../types';
 import { FileHints } from './date-hints';
 
 /** Share of the non-empty values that must fit a kind for the column to be suggested as that kind. */
 const MIN_SHARE = 0.9;
 
-const TRUE_WORDS = new Set([
-  'yes',
-  'y',
-  'true',
-  't',
-  '1',
-  'on',
-  'ja',
-  'j',
-  'oui',
-  'si',
-  'sí',
-  'x',
-  'wahr',
-  'vrai',
-]);
-const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '0', 'off', 'nein', 'non', 'falsch', 'faux', '-']);
-/** Values that alone do not make a column boolean (a 0/1 column may be a count). */
-const WEAK_BOOLEAN = new Set(['0', '1', 'x', '-']);
+const WEAK_BOOLEAN = new Set(WEAK_BOOLEAN_WORDS);
 
 /** Debit and credit column names as banks export them (normalised: lower case, letters and spaces). */
 const DEBIT_CREDIT_NAMES: readonly (readonly [string, string])[] = [
@@ -215,7 +198,7 @@ function inferBoolean(values: readonly string[]): Transform | null {
   let strong = 0;
   for (const v of values) {
     const k = v.trim().toLowerCase();
-    if (!TRUE_WORDS.has(k) && !FALSE_WORDS.has(k)) return null;
+    if (booleanWord(k) === null) return null;
     if (!WEAK_BOOLEAN.has(k)) strong++;
   }
   return strong > 0 ? { kind: 'boolean', output: ['TRUE', 'FALSE'] } : null;

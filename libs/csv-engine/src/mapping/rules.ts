@@ -1,6 +1,7 @@
 // Template column rules (issue 22), compiled once per run and checked on each output cell in the same
 // streaming pass: type, maxLength, allowed, unique (required is the row loop's empty-cell check). A
 // failing cell is a warning with its rule; the value is written as it is.
+import { PLAIN_BOOLEAN_WORDS } from '../booleans';
 import { MappingError } from '../errors';
 import type { ColumnRules, TemplateRules, WarningRule } from '../types';
 import { graphemeLength } from './transforms/strings';
@@ -65,7 +66,7 @@ function hash52(buf: Buffer, s: number, e: number): number {
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const AMOUNT = /^(?:[+-]?\d+(?:\.\d+)?|\(\d+(?:\.\d+)?\))$/;
-const BOOLEANS = new Set(['true', 'false', 'yes', 'no', 'y', 'n', '1', '0']);
+const BOOLEANS = new Set(PLAIN_BOOLEAN_WORDS);
 // The common practical form (one @, a dot in the domain, no spaces); RFC 5322 allows more than importers do.
 const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\]+$/;
 
