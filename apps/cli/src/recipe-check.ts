@@ -6,6 +6,7 @@
 // loaded only then), so every error message is today's. Whatever it accepts, the contract accepts:
 // recipe-check.spec.ts holds the two side by side. Keep it in step with the contract's decorators.
 import type { MappingPair, Recipe } from '@csv-mapper/contracts';
+import { DELIMITERS } from '../../../libs/csv-engine/src/delimiters';
 
 export class RecipeError extends Error {}
 
@@ -31,7 +32,6 @@ const strings = (v: unknown, minSize: number, maxSize: number, maxLength: number
 const onlyKeys = (o: Obj, keys: readonly string[]): boolean => Object.keys(o).every((k) => keys.includes(k));
 
 const SEPARATORS = ['auto', '.', ','] as const;
-const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 function signOk(v: unknown): boolean {
   if (absent(v)) return true;

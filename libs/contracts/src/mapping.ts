@@ -1,5 +1,7 @@
 import { Transform as Coerce, Type } from 'class-transformer';
 import type { WarningRule } from './rules';
+// The engine's delimiter list, read by path (it imports nothing; the web app resolves only the contract).
+import { DELIMITERS } from '../../csv-engine/src/delimiters';
 import {
   ValidateBy,
   ArrayMaxSize,
@@ -409,7 +411,8 @@ export class MappingPair {
 /** Pairs as a request carries them: at most one per template column (checked against the files). */
 export const MAX_PAIRS = 1000;
 
-export const OUTPUT_DELIMITERS = [',', ';', '\t', '|'] as const;
+/** The delimiters an output may be written with: the engine's list. */
+export const OUTPUT_DELIMITERS = DELIMITERS;
 export const LINE_ENDINGS = ['\r\n', '\n'] as const;
 
 export const QUOTE_STYLES = ['minimal', 'all'] as const;

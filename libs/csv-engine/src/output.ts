@@ -3,6 +3,7 @@
 // afterwards (rows read, written and skipped with reasons, sums per amount/number column). Shared by the
 // api, the worker and the command-line tool, so the same recipe and file give the same bytes and totals.
 import type { OutputOptions, ResolvedOutputOptions, RunTotals, SkippedRows } from '@csv-mapper/contracts';
+import { DELIMITERS } from './delimiters';
 import type { ApplyOptions, ApplyStats } from './types';
 
 /** The format of a template file, as its upload inspection found it. */
@@ -13,8 +14,6 @@ export interface TemplateFormat {
   /** How the file was read; UTF-16 templates are matched in UTF-8 (the output encodings). */
   encoding: string;
 }
-
-const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
  * The settings a run writes with. `template` is the template file's format (null for a built-in template

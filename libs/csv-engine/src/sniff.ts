@@ -5,13 +5,13 @@
 // emails) that the candidate's cells are not? Title lines, account blocks and sentences above a table
 // score low because the table's rows don't fit them. When the best candidate reads like the rows after it
 // (a date where they have dates, an amount where they have amounts) the file has no header row.
+import { DELIMITERS, type Delimiter } from './delimiters';
 import { RecordParser, recordStrings, type RecordView } from './parser';
 
 /** The parser's flag of a field with a quote in the middle. */
 const F_MALFORMED = 3;
 
-export type Delimiter = ',' | ';' | '\t' | '|';
-export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
+export { DELIMITERS, type Delimiter };
 
 /** Records before the header that may be skipped (title lines, account blocks, sentences). */
 const MAX_CANDIDATES = 100;

@@ -1,4 +1,6 @@
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+// The engine's delimiter list, read by path (it imports nothing; the web app resolves only the contract).
+import { DELIMITERS, type Delimiter } from '../../../csv-engine/src/delimiters';
 import { Trim } from './common';
 
 // POST /api/upload (and /api/upload/template, /api/upload/data): the uploaded file record.
@@ -20,7 +22,7 @@ export const UPLOAD_ENCODINGS: readonly InputEncoding[] = [
   'iso-8859-1',
 ];
 /** The delimiters a person may choose for a CSV upload (TAB as the character itself). */
-export const UPLOAD_DELIMITERS = [',', ';', '\t', '|'] as const;
+export const UPLOAD_DELIMITERS = DELIMITERS;
 
 /** What the file is, by its content: CSV text or an Excel workbook (.xlsx). */
 export type UploadFormat = 'csv' | 'xlsx';
@@ -52,7 +54,7 @@ export class UpdateUploadRequest {
   /** CSV only: `,` `;` TAB (`\t`) or `|`. */
   @IsOptional()
   @IsIn(UPLOAD_DELIMITERS, { message: 'delimiter must be one of , ; | or a TAB character.' })
-  delimiter?: ',' | ';' | '\t' | '|';
+  delimiter?: Delimiter;
   /**
    * 1-based line (row of the sheet) holding the column names; lines above it are skipped. `0`: the file
    * has no header row: every record (every sheet row) is data and the columns are named `Column 1`…`Column N`.

@@ -2,6 +2,7 @@
 // data file's header is known, the plan — one Op per template column, with its data column(s), the
 // transform's settings (fixed or inferred), its control total and its inference report.
 import { compileOutput, isValidPattern, patternOrder } from '../dates';
+import { DELIMITERS } from '../delimiters';
 import { MappingError, OptionsError } from '../errors';
 import type { SourceInfo } from '../reader';
 import type { ApplyOptions, ApplyStats, ControlTotal, MappingPair, Transform } from '../types';
@@ -237,7 +238,7 @@ export function validateApplyOptions(o: ApplyOptions): void {
   if (o.maxRows !== undefined && (!Number.isInteger(o.maxRows) || o.maxRows < 0)) {
     throw new OptionsError('maxRows must be a whole number, 0 or more.');
   }
-  if (o.delimiter !== undefined && ![',', ';', '\t', '|'].includes(o.delimiter)) {
+  if (o.delimiter !== undefined && !DELIMITERS.some((d) => d === o.delimiter)) {
     throw new OptionsError('The output delimiter must be comma, semicolon, tab or pipe.');
   }
   if (o.lineEnding !== undefined && o.lineEnding !== '\r\n' && o.lineEnding !== '\n') {
