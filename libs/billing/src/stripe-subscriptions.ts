@@ -32,7 +32,7 @@ export class StripeSubscriptions implements SubscriptionSource {
 
   toProvider(sub: Stripe.Subscription): ProviderSubscription {
     const item = sub.items.data[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
-    const legacy = sub as unknown as { current_period_end?: number };
+    const legacy = sub as Stripe.Subscription & { current_period_end?: number };
     const periodEnd = item?.current_period_end ?? legacy.current_period_end ?? null;
     const schedule = sub.schedule && typeof sub.schedule === 'object' ? sub.schedule : null;
     const pending = schedule?.metadata?.pendingPlan;

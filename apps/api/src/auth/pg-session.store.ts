@@ -36,12 +36,14 @@ export function createPgSessionStore(options: {
   const table = `"${options.tableName.replace(/"/g, '""')}"`;
 
   class ThrottledTouchPgStore extends PgStore {
+    /** connect-pg-simple's own query helper (on the pool it was given); its typings leave it out. */
+    declare query: QueryFn;
     /** sid → when a read found its stored expiry fresh enough to skip the next touch. */
     private readonly fresh = new Map<string, number>();
 
     override get(sid: string, fn: (err: unknown, sess?: SessionData | null) => void): void {
       const now = Date.now() / 1000;
-      (this as unknown as { query: QueryFn }).query(
+      this.query(
         `SELECT sess, expire >= to_timestamp($3) AS fresh FROM ${table} ` +
           'WHERE sid = $1 AND expire >= to_timestamp($2)',
         [sid, Math.ceil(now), Math.ceil(now + idleSeconds - freshForSeconds)],

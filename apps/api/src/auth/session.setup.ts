@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { ApiConfig } from '../config/api.config';
 import { createPgSessionStore } from './pg-session.store';
 import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_EVERY_MS, sessionCookieName } from './session-data';
@@ -13,7 +14,8 @@ import { SESSION_IDLE_TIMEOUT_MS, SESSION_TOUCH_EVERY_MS, sessionCookieName } fr
  * The 12-hour absolute limit is checked by AuthGuard.
  */
 export function installSessions(app: INestApplication, config: ApiConfig): void {
-  const pool = (app.get(DataSource).driver as unknown as { master: Pool }).master;
+  // TypeORM's Postgres driver keeps its pg pool as `master` (typed any there).
+  const pool: Pool = (app.get(DataSource).driver as PostgresDriver).master;
   app.use(
     session({
       name: sessionCookieName(config.isProduction),
