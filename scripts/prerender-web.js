@@ -64,10 +64,43 @@ function extractStyles(body) {
   return { css: css.join(''), body: rest };
 }
 
+/**
+ * Chakra's global CSS declares every theme token as a custom property on :root (~500 of them); a static page
+ * uses a fraction. Keeps the declarations the page reaches through var(), directly or through other
+ * custom properties, and drops the rest: less CSS to parse and less to inherit on every element. A
+ * declaration the simple pattern cannot read whole (a ';' inside a string) is kept as it is.
+ */
+const CUSTOM_PROPERTY = /([{;])\s*(--[\w-]+)\s*:([^;{}]*)(?=[;}])/g;
+const VAR_REF = /var\(\s*(--[\w-]+)/g;
+
+function pruneCustomProperties(css, body) {
+  const values = new Map();
+  for (const [, , name, value] of css.matchAll(CUSTOM_PROPERTY)) {
+    if (!values.has(name)) values.set(name, []);
+    values.get(name).push(value);
+  }
+  const used = new Set();
+  const pending = [...`${css.replace(CUSTOM_PROPERTY, '$1')}${body}`.matchAll(VAR_REF)].map((m) => m[1]);
+  while (pending.length) {
+    const name = pending.pop();
+    if (used.has(name)) continue;
+    used.add(name);
+    for (const value of values.get(name) ?? []) for (const m of value.matchAll(VAR_REF)) pending.push(m[1]);
+  }
+  const balanced = (v) =>
+    (v.match(/\(/g) ?? []).length === (v.match(/\)/g) ?? []).length &&
+    (v.match(/["']/g) ?? []).length % 2 === 0;
+  return css
+    .replace(CUSTOM_PROPERTY, (all, lead, name, value) => (used.has(name) || !balanced(value) ? all : lead))
+    .replace(/;{2,}/g, ';')
+    .replace(/\{;/g, '{');
+}
+
 /** A static page: the shell without the app's scripts, the page's head tags and CSS, the island if needed. */
 function staticPage(shell, html, islands) {
   const { head, body: withStyles } = splitHead(html);
-  const { css, body } = extractStyles(withStyles);
+  const { css: allCss, body } = extractStyles(withStyles);
+  const css = pruneCustomProperties(allCss, body);
   const interactive = body.includes('data-faq=') || body.includes('data-island=');
   const script = interactive
     ? [
