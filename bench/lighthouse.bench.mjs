@@ -73,7 +73,7 @@ async function signUp(url) {
   const id = randomBytes(4).toString('hex');
   const res = await fetch(`${url}/api/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'csv-mapper' },
     body: JSON.stringify({
       username: `bench_${id}`,
       email: `bench_${id}@example.com`,
