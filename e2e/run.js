@@ -78,6 +78,8 @@ async function main() {
     ENABLE_CRON: '0',
     // the browser tests sign up a fresh user per test, all from 127.0.0.1
     REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    // two Playwright workers upload at once from 127.0.0.1 (bulk uploads send several files together)
+    UPLOADS_PER_IP: '20',
     // the webhook tests run a receiver on this loopback port; the SSRF guard refuses loopback otherwise
     WEBHOOK_ALLOWED_IPS: `127.0.0.1:${webhookPort}`,
   };

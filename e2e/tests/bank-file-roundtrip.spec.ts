@@ -1,26 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 20's browser test: a Windows-1252, semicolon bank export with a two-line preamble. The person fixes
 // the header row in the "Detected" panel (nothing is uploaded again), accepts the suggested pairs with the
 // Amount transform the values call for, and downloads with "Match the template" — the bytes are those of a
 // Windows-1252, semicolon, CRLF file like the template.
-
-interface UploadFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-async function choose(page: Page, kind: 'template' | 'data', file: UploadFile): Promise<void> {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(file);
-}
 
 const stepButton = (page: Page, n: number) =>
   page
@@ -35,7 +21,7 @@ test('cp1252 ; bank file with a preamble: the header row found below it, the amo
   await signUp(page, newUser('bank'));
   await page.goto('/csv-mapper');
   // the accounting import's template: Windows-1252 ("ä"), semicolons, CRLF
-  await choose(page, 'template', {
+  await chooseFile(page, 'template', {
     name: 'buchungen-vorlage.csv',
     mimeType: 'text/csv',
     buffer: cp1252('Buchungstag;Empfänger;Betrag\r\n'),
@@ -53,7 +39,7 @@ test('cp1252 ; bank file with a preamble: the header row found below it, the amo
       '',
     ].join('\r\n'),
   );
-  await choose(page, 'data', { name: 'kontoauszug-maerz.csv', mimeType: 'text/csv', buffer: bank });
+  await chooseFile(page, 'data', { name: 'kontoauszug-maerz.csv', mimeType: 'text/csv', buffer: bank });
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
 
   // step 2's Detected panel: the header row is found below the two preamble lines
@@ -78,10 +64,7 @@ test('cp1252 ; bank file with a preamble: the header row found below it, the amo
   await expect(betrag.getByText('Suggested', { exact: true })).toHaveCount(0);
 
   // step 4 with the default "Match the template"
-  const generate = page.getByRole('button', { name: 'Generate CSV' });
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await generateCsv(page);
   const applied = page.getByTestId('applied-options');
   await expect(applied).toContainText('Matches the template');
   await expect(applied).toContainText('Semicolon (;)');
@@ -110,14 +93,14 @@ test('dates that could be day- or month-first: the preview and the result say ho
 }) => {
   await signUp(page, newUser('dmy'));
   await page.goto('/csv-mapper');
-  await choose(page, 'template', {
+  await chooseFile(page, 'template', {
     name: 'ledger-template.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('Date,Description,Amount\r\n'),
   });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   // every day is 12 or less: nothing in the column tells 1 November from 11 January
-  await choose(page, 'data', {
+  await chooseFile(page, 'data', {
     name: 'statement-november.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
@@ -137,10 +120,7 @@ test('dates that could be day- or month-first: the preview and the result say ho
   await expect(preview.getByRole('row').nth(1)).toContainText('2026-01-11');
   await expect(preview.locator('[data-warning="true"]')).toHaveCount(0);
 
-  const generate = page.getByRole('button', { name: 'Generate CSV' });
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await generateCsv(page);
   await expect(page.getByTestId('column-notes')).toContainText('How columns were read');
   await expect(page.getByTestId('column-notes')).toContainText('read as month-first (MM/DD)');
   await expect(page.getByTestId('result-warnings')).toHaveCount(0);
@@ -163,15 +143,9 @@ test('dates that could be day- or month-first: the preview and the result say ho
   await separator.selectOption('auto');
   await expect(preview.getByRole('row').nth(3)).toContainText('-1250.00');
 
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await generateCsv(page);
   await expect(page.getByTestId('column-notes')).toHaveCount(0);
-  const [dl] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  expect(fs.readFileSync(await dl.path()).toString('utf8')).toBe(
+  expect((await downloadedCsv(page)).toString('utf8')).toBe(
     'Date,Description,Amount\r\n2026-11-01,Coffee,-12.50\r\n2026-11-02,Refund,7.25\r\n2026-11-12,Rent,-1250.00\r\n',
   );
 });
@@ -181,14 +155,14 @@ test('ING NL export: the Amount card takes its sign from "Af Bij" as inferred, a
 }) => {
   await signUp(page, newUser('afbij'));
   await page.goto('/csv-mapper');
-  await choose(page, 'template', {
+  await chooseFile(page, 'template', {
     name: 'boekhouding.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('Datum;Naam / Omschrijving;Bedrag (EUR)\r\n'),
   });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   // ING Netherlands: the amount is unsigned, "Af" (money out) or "Bij" (money in) says which way it went
-  await choose(page, 'data', {
+  await chooseFile(page, 'data', {
     name: 'NL12INGB0001234567_01-01-2024_31-01-2024.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
@@ -228,15 +202,8 @@ test('ING NL export: the Amount card takes its sign from "Af Bij" as inferred, a
   await out.fill('Af');
   await expect(preview.getByRole('row').nth(1)).toContainText('-12.50');
 
-  const generate = page.getByRole('button', { name: 'Generate CSV' });
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
-  const [dl] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
-  expect(fs.readFileSync(await dl.path()).toString('utf8')).toBe(
+  await generateCsv(page);
+  expect((await downloadedCsv(page)).toString('utf8')).toBe(
     'Datum;Naam / Omschrijving;Bedrag (EUR)\r\n' +
       '2024-01-02;Albert Heijn 1234;-12.50\r\n' +
       '2024-01-03;Werkgever BV salaris;2500.00\r\n' +

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPost, createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 7, Browser (Chromium): plans and billing end to end against the simulated provider — checkout,
 // the return with ?success=true, the limits that come with Pro, cancel / reactivate with the browser's
@@ -45,15 +46,6 @@ function bigCsv(): Buffer {
   return Buffer.from(lines.join('\n'), 'utf8');
 }
 
-async function chooseFile(page: Page, kind: 'template' | 'data', name: string, buffer: Buffer) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer });
-}
-
 test('free → Pro through checkout, cancel, reactivate, cancel, period end → Free with locked mappings', async ({
   page,
 }) => {
@@ -75,9 +67,9 @@ test('free → Pro through checkout, cancel, reactivate, cancel, period end → 
   expect(Date.now() - landedAt).toBeGreaterThanOrEqual(1500);
 
   // the new limits apply to an upload: 1.5 MB and ~16k rows are accepted
-  await chooseFile(page, 'template', 'template.csv', Buffer.from('id,value\r\n'));
+  await chooseFile(page, 'template', csvFile('template.csv', Buffer.from('id,value\r\n')));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', 'big-export.csv', bigCsv());
+  await chooseFile(page, 'data', csvFile('big-export.csv', bigCsv()));
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'File Too Large' })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'File Has Too Many Rows' })).toHaveCount(0);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as yauzl from 'yauzl';
 import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { chooseFile } from '../support/files';
 
 // Issue 17, Browser (Chromium): a Business user drops three data files on step 2 — one with other
 // columns — maps once, generates, follows each file's progress, downloads the ZIP (two results, byte for
@@ -28,15 +29,6 @@ async function unzip(file: string): Promise<Map<string, string>> {
   return out;
 }
 
-async function choose(page: Page, kind: 'template' | 'data', files: ReturnType<typeof csv>[]) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(files);
-}
-
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -51,10 +43,10 @@ for (const width of [1280, 375]) {
     await subscribeToBusiness(page);
     await page.goto('/csv-mapper');
 
-    await choose(page, 'template', [csv('bank-import.csv', TEMPLATE)]);
+    await chooseFile(page, 'template', [csv('bank-import.csv', TEMPLATE)]);
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
     await expect(page.getByTestId('data-dropzone').getByText(/choose up to 20 files/)).toBeVisible();
-    await choose(page, 'data', [
+    await chooseFile(page, 'data', [
       csv('january.csv', JANUARY),
       csv('february.csv', FEBRUARY),
       csv('march.csv', WRONG),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 16: an Enterprise user's upload zone sends the file straight to object storage (presigned PUT)
 // with a progress bar of the bytes sent and a Cancel button. Runs against the api + worker that e2e/run.js
@@ -44,15 +45,6 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void
   });
 }
 
-async function choose(page: Page, kind: 'template' | 'data', name: string, buffer: Buffer): Promise<void> {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer });
-}
-
 test('uploads straight to storage with a progress bar of bytes sent, and cancels', async ({ page }) => {
   await enterpriseUser(page);
   const puts: string[] = [];
@@ -60,7 +52,11 @@ test('uploads straight to storage with a progress bar of bytes sent, and cancels
     if (r.method() === 'PUT') puts.push(r.url());
   });
   await page.goto('/csv-mapper');
-  await choose(page, 'template', 'template.csv', Buffer.from('Customer,Contact Email,Order Date,Total\r\n'));
+  await chooseFile(
+    page,
+    'template',
+    csvFile('template.csv', Buffer.from('Customer,Contact Email,Order Date,Total\r\n')),
+  );
   await expect(page.getByTestId('template-uploaded')).toContainText('4 columns');
   // The file went to the S3 server, not through the api.
   expect(puts).toHaveLength(1);
@@ -70,7 +66,7 @@ test('uploads straight to storage with a progress bar of bytes sent, and cancels
   await throttleUploads(page, 512 * 1024);
   const data = bigCsv(6 * 1024 * 1024);
   const total = `${(data.length / (1024 * 1024)).toFixed(1)} MB`;
-  await choose(page, 'data', 'customers.csv', data);
+  await chooseFile(page, 'data', csvFile('customers.csv', data));
   const progress = page.getByTestId('data-upload-progress');
   await expect(progress).toBeVisible();
   await expect(progress.getByText(new RegExp(`^[1-9][0-9.]* MB of ${total} sent$`))).toBeVisible();
@@ -92,7 +88,7 @@ test('uploads straight to storage with a progress bar of bytes sent, and cancels
 
   // Again, to the end: the wizard moves on to mapping with the file's columns.
   await throttleUploads(page, -1);
-  await choose(page, 'data', 'customers.csv', data);
+  await chooseFile(page, 'data', csvFile('customers.csv', data));
   await expect(page.getByTestId('data-card').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-testid="data-card"][data-column="Email"]')).toBeVisible();
   expect(puts.filter((u) => new URL(u).origin !== new URL(page.url()).origin)).toHaveLength(3);

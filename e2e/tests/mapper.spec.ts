@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, csvFile, generateCsv } from '../support/files';
 
 // Issue 5, Browser (Chromium): the mapping workflow as a person does it — upload through the file
 // chooser, drag with the mouse, map with the keyboard, transforms with a live preview, generate, download,
@@ -13,27 +14,6 @@ const DATA_CSV = [
   'Bob Jones,bob@example.com,2024-12-31,99,"called, left message"',
   'Carla Díaz,carla@example.com,2025-01-15,1000.25,',
 ].join('\r\n');
-
-interface CsvFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-function csv(name: string, text: string): CsvFile {
-  return { name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') };
-}
-
-/** Choose File → the browser's file chooser → the file. */
-async function chooseFile(page: Page, kind: 'template' | 'data', file: CsvFile): Promise<void> {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  await expect(zone.getByText(`Drop your ${kind} CSV or Excel file here`)).toBeVisible();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(file);
-}
 
 const dataCard = (page: Page, column: string) =>
   page.locator(`[data-testid="data-card"][data-column="${column}"]`);
@@ -96,14 +76,14 @@ async function uploadBoth(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Map Your CSV Data' })).toBeVisible();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
   await expect(page.getByText('Maximum file size: 1MB').first()).toBeVisible();
-  await chooseFile(page, 'template', csv('shop-template.csv', TEMPLATE_CSV));
+  await chooseFile(page, 'template', csvFile('shop-template.csv', TEMPLATE_CSV), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   const template = page.getByTestId('template-uploaded');
   await expect(template.getByText('shop-template.csv')).toBeVisible();
   await expect(template.getByText('4 columns detected')).toBeVisible();
   await expect(template.getByText('Template Headers:')).toBeVisible();
 
-  await chooseFile(page, 'data', csv('orders-march.csv', DATA_CSV));
+  await chooseFile(page, 'data', csvFile('orders-march.csv', DATA_CSV), { prompted: true });
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Data Columns' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Template Columns' })).toBeVisible();
@@ -223,7 +203,7 @@ test('upload, drag and keyboard mapping, transform preview, generate, download, 
   await expect(loaded.getByText('4 columns detected')).toBeVisible();
 
   // next month's file goes straight to step 3 with the saved pairs and transforms in place
-  await chooseFile(page, 'data', csv('orders-april.csv', DATA_CSV));
+  await chooseFile(page, 'data', csvFile('orders-april.csv', DATA_CSV), { prompted: true });
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await expect(page.getByText('4 of 4 columns mapped')).toBeVisible();
   await expectMapped(page, 'Customer', 'Name');
@@ -238,13 +218,13 @@ test('upload, drag and keyboard mapping, transform preview, generate, download, 
 test('a data file over the free 1 MB limit opens File Too Large', async ({ page }) => {
   await signUp(page, newUser('big'));
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', csv('template.csv', 'id,value\r\n'));
+  await chooseFile(page, 'template', csvFile('template.csv', 'id,value\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
 
   const row = 'x'.repeat(99) + '\n';
   const size = 1.5 * 1024 * 1024;
   const big = `id,value\n${row.repeat(Math.ceil(size / row.length))}`.slice(0, size);
-  await chooseFile(page, 'data', csv('huge-export.csv', big));
+  await chooseFile(page, 'data', csvFile('huge-export.csv', big), { prompted: true });
 
   const dialog = page.getByRole('dialog', { name: 'File Too Large' });
   await expect(dialog).toBeVisible();
@@ -264,11 +244,13 @@ test('a data file with more rows than the plan allows opens the row-limit dialog
 }) => {
   await signUp(page, newUser('rows'));
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', csv('template.csv', 'id,code\r\n'));
+  await chooseFile(page, 'template', csvFile('template.csv', 'id,code\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
 
   const rows = Array.from({ length: 10_001 }, (_, i) => `${i + 1},c${i % 7}`);
-  await chooseFile(page, 'data', csv('long-list.csv', ['id,code', ...rows].join('\n') + '\n'));
+  await chooseFile(page, 'data', csvFile('long-list.csv', ['id,code', ...rows].join('\n') + '\n'), {
+    prompted: true,
+  });
 
   const dialog = page.getByRole('dialog', { name: 'File Has Too Many Rows' });
   await expect(dialog).toBeVisible();
@@ -324,10 +306,7 @@ test('on a 375 px phone, step 3 maps through the per-column selects and generate
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
-  const generate = page.getByRole('button', { name: 'Generate CSV' });
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await generateCsv(page);
   await expect(page.locator('#main').getByText('3 rows processed')).toBeVisible();
   const file = await downloadCsv(page, page.getByRole('button', { name: 'Download CSV' }));
   expect(file.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
@@ -342,11 +321,16 @@ test('on a 375 px phone, step 3 maps through the per-column selects and generate
 test('a data file that is not UTF-8 says it was read as Windows-1252, and why', async ({ page }) => {
   await signUp(page, newUser('enc'));
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', csv('template.csv', 'Name,City\r\n'));
+  await chooseFile(page, 'template', csvFile('template.csv', 'Name,City\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   // "Müller" and "Zürich" as a German Excel saves them: Windows-1252 bytes, invalid as UTF-8.
   const cp1252 = Buffer.from('Name,City\r\nM\xfcller,Z\xfcrich\r\n', 'latin1');
-  await chooseFile(page, 'data', { name: 'kunden.csv', mimeType: 'text/csv', buffer: cp1252 });
+  await chooseFile(
+    page,
+    'data',
+    { name: 'kunden.csv', mimeType: 'text/csv', buffer: cp1252 },
+    { prompted: true },
+  );
   // The wizard moves on to mapping with the names read right; the upload step says how they were read.
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await expect(page.getByText('Müller')).toBeVisible();

@@ -2,21 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiPost, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 20, mapping step: a suggested pair carries the transform the engine infers from the column's values
 // (shown on the card, changeable, and applied in the preview), and the top three saved mappings that
 // recognise the data file are offered, best first.
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function chooseFile(page: Page, kind: 'template' | 'data', name: string, text: string) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-}
 
 const TEMPLATE_HEADERS = ['Date', 'Description', 'Amount'];
 const PAIRS = [
@@ -41,7 +33,7 @@ test('suggested pairs carry the inferred amount transform; the top three recogni
   await saveMapping(page, 'Bank later tie', ['Date', 'Amount', 'Balance'], [PAIRS[0], PAIRS[2]]); // 0.60, newer
 
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', 'ledger.csv', `${TEMPLATE_HEADERS.join(',')}\r\n`);
+  await chooseFile(page, 'template', csvFile('ledger.csv', `${TEMPLATE_HEADERS.join(',')}\r\n`));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   const data = [
     headers.join(','),
@@ -49,7 +41,7 @@ test('suggested pairs carry the inferred amount transform; the top three recogni
     '2024-03-02,Refund,£7.25 CR,107.25,R2',
     '2024-03-03,Lunch,£3.10,104.15,R3',
   ].join('\r\n');
-  await chooseFile(page, 'data', 'bank-march.csv', data);
+  await chooseFile(page, 'data', csvFile('bank-march.csv', data));
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
 
   // Amount was suggested from the name, with the transform its values call for: shown on the card
@@ -100,14 +92,14 @@ test('server suggestions with reasons, a combine, a first-non-empty and a column
 }) => {
   await signUp(page, newUser('sug27'));
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', 'contacts-template.csv', 'Name,Email,Phone,Notes\r\n');
+  await chooseFile(page, 'template', csvFile('contacts-template.csv', 'Name,Email,Phone,Notes\r\n'));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   const data = [
     'First Name,Last Name,E-mail,Mobile Phone,Home Phone',
     'Ada,Lovelace,ada@example.com,,020 7946 0000',
     'Grace,Hopper,grace@example.com,07700 900123,',
   ].join('\r\n');
-  await chooseFile(page, 'data', 'contacts.csv', data);
+  await chooseFile(page, 'data', csvFile('contacts.csv', data));
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
 
   const card = (c: string) => page.locator(`[data-testid="template-card"][data-column="${c}"]`);

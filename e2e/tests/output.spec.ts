@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 20, step 4: the result screen is where a person checks the file before using it — control totals
 // (rows read / written, sum read vs sum written per amount column), the output format with "Match the
@@ -9,23 +10,6 @@ import { createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fi
 // cover the primary action.
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-interface CsvFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-const file = (name: string, buffer: Buffer): CsvFile => ({ name, mimeType: 'text/csv', buffer });
-
-async function chooseFile(page: Page, kind: 'template' | 'data', f: CsvFile): Promise<void> {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(f);
-}
 
 async function downloadBytes(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
   const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -68,9 +52,9 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await signUp(page, newUser('out'));
     await page.goto('/csv-mapper');
-    await chooseFile(page, 'template', file('ledger-template.csv', Buffer.from(TEMPLATE)));
+    await chooseFile(page, 'template', csvFile('ledger-template.csv', Buffer.from(TEMPLATE)));
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
-    await chooseFile(page, 'data', file('bank-march.csv', Buffer.from(DATA)));
+    await chooseFile(page, 'data', csvFile('bank-march.csv', Buffer.from(DATA)));
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     // the upload toast is on screen while the Generate CSV button is (checked first: it lives 5 s)
     const generate = page.getByRole('button', { name: 'Generate CSV' });
@@ -136,10 +120,10 @@ test('"Match the template" copies the template file\'s format; chosen options gi
   await page.goto('/csv-mapper');
   // a European accounting template: BOM, semicolons, CRLF
   const template = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name;City;Amount\r\n')]);
-  await chooseFile(page, 'template', file('import-template.csv', template));
+  await chooseFile(page, 'template', csvFile('import-template.csv', template));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   const data = 'Name,City,Amount\nCafé Müller,Zürich,12.5\n"Smith, Ann",Łódź,7\n';
-  await chooseFile(page, 'data', file('customers.csv', Buffer.from(data)));
+  await chooseFile(page, 'data', csvFile('customers.csv', Buffer.from(data)));
   await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
   await page.getByRole('button', { name: 'Generate CSV' }).click();
   await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
@@ -248,9 +232,9 @@ test('a background run shows its totals, the options it used and the first rows 
     await route.continue({ postData: JSON.stringify({ ...body, async: true }) });
   });
   const template = Buffer.from('Name;Amount\r\n');
-  await chooseFile(page, 'template', file('semi-template.csv', template));
+  await chooseFile(page, 'template', csvFile('semi-template.csv', template));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', file('amounts.csv', Buffer.from('Name,Amount\nAnn,1.10\nBob,2.20\n')));
+  await chooseFile(page, 'data', csvFile('amounts.csv', Buffer.from('Name,Amount\nAnn,1.10\nBob,2.20\n')));
   await expect(page.getByText('2 of 2 columns mapped')).toBeVisible();
   await page.getByRole('combobox', { name: 'Transform for Amount' }).selectOption('Amount');
   const processed = page.waitForResponse((r) => r.url().endsWith('/api/process'));

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, csvFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 26, Browser (Chromium): the Detected panel's header-row choice. A headerless bank file is read
 // with "No header row" (chosen from the keyboard) and the download keeps its first transaction; a header
@@ -30,21 +31,11 @@ const PREAMBLE = [
 ];
 const ING = `${PREAMBLE.join('\n')}\nBuchung;Verwendungszweck;Betrag\n31.01.2024;Miete Januar;-850,00\n15.01.2024;Gehalt;2.100,00\n02.01.2024;Bäckerei;-4,20\n`;
 
-async function choose(page: Page, kind: 'template' | 'data', name: string, content: string) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  await expect(zone.getByText(`Drop your ${kind} CSV or Excel file here`)).toBeVisible();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-}
-
 /** Uploads the data file and answers the header row the server detected (from the upload's answer). */
 async function uploadData(page: Page, name: string, content: string): Promise<number> {
   const [answer] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/upload') && r.request().method() === 'POST'),
-    choose(page, 'data', name, content),
+    chooseFile(page, 'data', csvFile(name, content), { prompted: true }),
   ]);
   return ((await answer.json()) as { headerRow: number }).headerRow;
 }
@@ -58,7 +49,7 @@ async function start(page: Page, width: number, who: string, template: string) {
   await page.setViewportSize({ width, height: 900 });
   await signUp(page, newUser(`${who}${width}`));
   await page.goto('/csv-mapper');
-  await choose(page, 'template', 'template.csv', template);
+  await chooseFile(page, 'template', csvFile('template.csv', template), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
 }
 
@@ -138,15 +129,8 @@ for (const width of [1280, 375]) {
     ]) {
       await page.getByRole('combobox', { name: `Data column for ${t}` }).selectOption(d);
     }
-    const generate = page.getByRole('button', { name: 'Generate CSV' });
-    await generate.scrollIntoViewIfNeeded();
-    await generate.click();
-    await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
-    const [dl] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
-    expect(fs.readFileSync(await dl.path(), 'utf8').replace(/^\uFEFF/, '')).toBe(
+    await generateCsv(page);
+    expect((await downloadedCsv(page)).toString('utf8').replace(/^\uFEFF/, '')).toBe(
       `Date,Amount,Description\r\n${HEADERLESS}`,
     );
   });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issues 20 and 21, Browser (Chromium): an Excel workbook goes straight into the mapper (pick its second
 // sheet, map, download the expected bytes), and the "Detected" panel changes how a CSV is read (delimiter,
@@ -10,22 +11,6 @@ import { newUser, signUp } from '../fixtures/helpers';
 
 const SCREEN_DIR = path.resolve(__dirname, '../../test-output/reading-screens');
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-interface UploadFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-async function choose(page: Page, kind: 'template' | 'data', file: UploadFile): Promise<void> {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  await expect(zone.getByText(`Drop your ${kind} CSV or Excel file here`)).toBeVisible();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(file);
-}
 
 const stepButton = (page: Page, n: number) =>
   page
@@ -62,13 +47,23 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await signUp(page, newUser(`xlsx${width}`));
     await page.goto('/csv-mapper');
-    await choose(page, 'template', {
-      name: 'shop.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('SKU,Product,Price,Available\r\n'),
-    });
+    await chooseFile(
+      page,
+      'template',
+      {
+        name: 'shop.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('SKU,Product,Price,Available\r\n'),
+      },
+      { prompted: true },
+    );
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
-    await choose(page, 'data', { name: 'stock.xlsx', mimeType: XLSX, buffer: await twoSheetWorkbook() });
+    await chooseFile(
+      page,
+      'data',
+      { name: 'stock.xlsx', mimeType: XLSX, buffer: await twoSheetWorkbook() },
+      { prompted: true },
+    );
     // The first sheet is read and the wizard moves on; back on step 2 the panel offers the sheets.
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await stepButton(page, 2).click();
@@ -98,10 +93,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('combobox', { name: `Data column for ${t}` }).selectOption(d);
     }
     await expect(page.getByText('4 of 4 columns mapped')).toBeVisible();
-    const generate = page.getByRole('button', { name: 'Generate CSV' });
-    await generate.scrollIntoViewIfNeeded();
-    await generate.click();
-    await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+    await generateCsv(page);
     const [dl] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
@@ -118,15 +110,25 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await signUp(page, newUser(`read${width}`));
     await page.goto('/csv-mapper');
-    await choose(page, 'template', {
-      name: 'template.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Date,Amount,Note\r\n'),
-    });
+    await chooseFile(
+      page,
+      'template',
+      {
+        name: 'template.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Date,Amount,Note\r\n'),
+      },
+      { prompted: true },
+    );
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
     const bank =
       'Kontoauszug\r\nZeitraum: März 2024\r\nDatum;Betrag;Notiz\r\n31.03.2024;12,50;Kaffee\r\n01.04.2024;7,25;Miete\r\n';
-    await choose(page, 'data', { name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(bank) });
+    await chooseFile(
+      page,
+      'data',
+      { name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(bank) },
+      { prompted: true },
+    );
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await stepButton(page, 2).click();
     const panel = page.getByTestId('data-reading');
@@ -174,15 +176,8 @@ for (const width of [1280, 375]) {
     ]) {
       await page.getByRole('combobox', { name: `Data column for ${t}` }).selectOption(d);
     }
-    const generate = page.getByRole('button', { name: 'Generate CSV' });
-    await generate.scrollIntoViewIfNeeded();
-    await generate.click();
-    await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
-    const [dl] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
-    expect(fs.readFileSync(await dl.path(), 'utf8').replace(/^\uFEFF/, '')).toBe(
+    await generateCsv(page);
+    expect((await downloadedCsv(page)).toString('utf8').replace(/^\uFEFF/, '')).toBe(
       'Date,Amount,Note\r\n31.03.2024,"12,50",Kaffee\r\n01.04.2024,"7,25",Miete\r\n',
     );
   });

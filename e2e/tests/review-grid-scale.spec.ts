@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 22, Browser (Chromium): a 200,000-row file with 10,000 bad rows runs in the background and its
 // problems open in the review grid, paged from the jobs API, and scroll. The figures (time from the
@@ -19,15 +20,6 @@ function bigCsv(): Buffer {
     lines.push(`Product ${i},${i % BAD_EVERY === 0 ? `${(i % 9) + 1}O.50` : `${i % 100}.50`}`);
   }
   return Buffer.from(lines.join('\r\n') + '\r\n', 'utf8');
-}
-
-async function chooseFile(page: Page, kind: 'template' | 'data', name: string, buffer: Buffer) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer });
 }
 
 /** Installed before the run: long tasks as the page reports them (start and length). */
@@ -48,9 +40,13 @@ test('200k rows, 10k bad: the review grid opens, pages in problems and scrolls (
   await subscribeToBusiness(page);
   await page.addInitScript(installProbes);
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', 'products-template.csv', Buffer.from('Title,Variant Price\r\n'));
+  await chooseFile(
+    page,
+    'template',
+    csvFile('products-template.csv', Buffer.from('Title,Variant Price\r\n')),
+  );
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', 'products-200k.csv', bigCsv());
+  await chooseFile(page, 'data', csvFile('products-200k.csv', bigCsv()));
   await expect(page.getByText('Step 3 of 4')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('combobox', { name: 'Data column for Title' }).selectOption('Title');
   await page.getByRole('combobox', { name: 'Data column for Variant Price' }).selectOption('Price');

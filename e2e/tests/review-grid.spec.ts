@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, csvFile, generateCsv } from '../support/files';
 
 // Issue 22, Browser (Chromium): a Shopify product import whose Handle is built from Title (combine → slug),
 // a column rule added by the user, and the step-4 review grid: the two problems shown, fixed in place with
@@ -10,15 +11,6 @@ import { newUser, signUp } from '../fixtures/helpers';
 const TEMPLATE_CSV = 'Handle,Title,Variant Price\r\n';
 const DATA_CSV = ['Title,Price', 'Blue Mug,12.50', ',9.99', 'Red Cup,1O.00'].join('\r\n') + '\r\n';
 const shots = path.join(__dirname, '..', '..', 'test-output', 'screens');
-
-async function chooseFile(page: Page, kind: 'template' | 'data', name: string, text: string) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
-}
 
 async function shot(page: Page, name: string, target?: Locator) {
   fs.mkdirSync(shots, { recursive: true });
@@ -35,9 +27,9 @@ function cell(grid: Locator, fileRow: number, column: string): Locator {
 
 async function mapTo(page: Page) {
   await page.goto('/csv-mapper');
-  await chooseFile(page, 'template', 'shopify-products.csv', TEMPLATE_CSV);
+  await chooseFile(page, 'template', csvFile('shopify-products.csv', TEMPLATE_CSV));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', 'catalogue.csv', DATA_CSV);
+  await chooseFile(page, 'data', csvFile('catalogue.csv', DATA_CSV));
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
 
   // Handle is not a column of the export: it is built from Title, then made a URL handle.
@@ -164,10 +156,7 @@ test('on a 375 px phone the mapping editors and the review grid fit and the grid
   await shot(page, 'step3-375');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const generate = page.getByRole('button', { name: 'Generate CSV' });
-  await generate.scrollIntoViewIfNeeded();
-  await generate.click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 15_000 });
+  await generateCsv(page);
   const panel = page.getByTestId('review-panel');
   await expect(panel.getByTestId('review-summary')).toHaveText('2 problems in 2 rows of 3.');
   await panel.scrollIntoViewIfNeeded();
@@ -188,12 +177,14 @@ test('mapping editors: a value table pre-filled from the column, split presets, 
     await page.setViewportSize({ width, height: 900 });
     if (width === 1280) await signUp(page, newUser('editors'));
     await page.goto('/csv-mapper');
-    await chooseFile(page, 'template', 'crm-template.csv', 'Name,Active,City,State\r\n');
+    await chooseFile(page, 'template', csvFile('crm-template.csv', 'Name,Active,City,State\r\n'));
     await chooseFile(
       page,
       'data',
-      'crm.csv',
-      'Full Name,Active,Place\r\nDr. Ana María de la Cruz Jr.,Y,"Springfield, IL 62704"\r\nBob Li,N,"Austin, TX 73301"\r\n',
+      csvFile(
+        'crm.csv',
+        'Full Name,Active,Place\r\nDr. Ana María de la Cruz Jr.,Y,"Springfield, IL 62704"\r\nBob Li,N,"Austin, TX 73301"\r\n',
+      ),
     );
     await expect(page.getByText('Step 3 of 4')).toBeVisible();
     await page.getByRole('combobox', { name: 'Data column for Active' }).selectOption('Active');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createMappingViaApi, newUser, signUp } from '../fixtures/helpers';
+import { chooseFile, csvFile } from '../support/files';
 
 // Issue 20: axe runs on every signed-in page — dashboard, the mapper at each of its four steps, saved
 // mappings, profile — and finds nothing serious or critical. Also: no button's text overflows its box on
@@ -24,19 +25,6 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
   );
 }
 
-function csv(name: string, text: string) {
-  return { name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') };
-}
-
-async function chooseFile(page: Page, kind: 'template' | 'data', file: ReturnType<typeof csv>) {
-  const zone = page.getByTestId(`${kind}-dropzone`);
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    zone.getByRole('button', { name: 'Choose File' }).click(),
-  ]);
-  await chooser.setFiles(file);
-}
-
 test('axe finds no serious or critical violations on any signed-in page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, newUser('axe'));
@@ -56,11 +44,11 @@ test('axe finds no serious or critical violations on any signed-in page', async 
   );
   report.push(...overflowing.map((t) => `/csv-mapper step 1: the text of "${t}" overflows its box`));
 
-  await chooseFile(page, 'template', csv('template.csv', 'Customer,Total\r\n'));
+  await chooseFile(page, 'template', csvFile('template.csv', 'Customer,Total\r\n'));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
   report.push(...(await seriousViolations(page, '/csv-mapper step 2')));
 
-  await chooseFile(page, 'data', csv('data.csv', 'Customer,Total\r\nAlice,12.50\r\nBob,7.25\r\n'));
+  await chooseFile(page, 'data', csvFile('data.csv', 'Customer,Total\r\nAlice,12.50\r\nBob,7.25\r\n'));
   await expect(page.getByText('Step 3 of 4')).toBeVisible();
   await expect(page.getByText('2 of 2 columns mapped')).toBeVisible();
   await expect(page.getByTestId('mapping-preview')).toBeVisible();
