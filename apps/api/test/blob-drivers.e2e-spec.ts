@@ -188,8 +188,13 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
         .set(H)
         .send({ kind: 'data', fileName: 'x.csv', size: 100 })
         .expect(201);
-      // s3rver does not enforce the signed length; complete checks it again.
-      await fetch(p.body.url, { method: 'PUT', headers: p.body.headers, body: 'a,b\n1,2\n' });
+      // Storage refuses a body of another length than the one signed (the test server verifies SigV4)…
+      const refused = await fetch(p.body.url, { method: 'PUT', headers: p.body.headers, body: 'a,b\n1,2\n' });
+      expect(refused.status).toBe(403);
+      await agent.post(`/api/upload/${p.body.uploadId}/complete`).set(H).expect(409);
+      // …and complete checks the size again, for a store that would not: the same PUT to s3rver unverified.
+      const lax = p.body.url.replace(s3.endpoint, s3.unverifiedEndpoint);
+      await fetch(lax, { method: 'PUT', headers: p.body.headers, body: 'a,b\n1,2\n' });
       const res = await agent.post(`/api/upload/${p.body.uploadId}/complete`).set(H).expect(400);
       expect(res.body.code).toBe('UPLOAD_SIZE_MISMATCH');
       await agent.post(`/api/upload/${p.body.uploadId}/complete`).set(H).expect(404);
