@@ -139,15 +139,20 @@ describe('teams migration (real Postgres, filled before it runs)', () => {
   });
 
   it('can be undone', async () => {
+    // As TypeORM reverts: the migrations after it first (newest first; later tables reference teams),
+    // then the teams migration itself, then all of them again.
+    const later = MIGRATIONS.slice(before.length + 1).map((M) => new M());
     const migration = new Teams1721000000000();
     const q = ds.createQueryRunner();
     try {
+      for (const m of [...later].reverse()) await m.down(q);
       await migration.down(q);
       const cols = (await q.query(
         `SELECT table_name FROM information_schema.columns WHERE column_name = 'team_id'`,
       )) as unknown[];
       expect(cols).toEqual([]);
       await migration.up(q);
+      for (const m of later) await m.up(q);
       expect(Number((await q.query(`SELECT count(*) AS n FROM teams`))[0].n)).toBeGreaterThan(0);
     } finally {
       await q.release();
