@@ -12,7 +12,8 @@ async function mapBooleans(values: string[]): Promise<string[]> {
     Buffer.from(csv),
     ['out'],
     [{ templateColumn: 'out', dataColumn: 'v', transform: { kind: 'boolean', output: ['TRUE', 'FALSE'] } }],
-    { lineEnding: '\n' },
+    // A column of nothing but yes/no words: the header row and delimiter are given, not sniffed.
+    { lineEnding: '\n', input: { headerRow: 1, delimiter: ',' } },
   );
   expect(stats.warnings).toEqual([]);
   return data.toString('utf8').trimEnd().split('\n').slice(1);
