@@ -125,7 +125,7 @@ export class ProcessingService {
     const reading = { ...readOptionsOf(data.info), sheet: data.info.sheet };
     const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey, reading) : '';
     if (background) {
-      const existing = await this.awaitExistingOrClaim(user.id, dedupeKey);
+      const existing = await this.jobs.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
     }
     try {
@@ -138,21 +138,6 @@ export class ProcessingService {
     } finally {
       if (background) await this.jobs.release(dedupeKey);
     }
-  }
-
-  /** Returns the job an identical request created, or claims the request key for this one. */
-  private async awaitExistingOrClaim(userId: string, dedupeKey: string) {
-    for (let i = 0; i < 25; i++) {
-      const existing = await this.jobs.findExisting(userId, dedupeKey);
-      if (existing) return existing;
-      if (await this.jobs.claim(dedupeKey)) return null;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new AppError(
-      409,
-      'REQUEST_IN_PROGRESS',
-      'The same request is already being queued. Try again in a moment.',
-    );
   }
 
   private async run(
