@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   });
   const memory = async (): Promise<{ before: Memory; afterGc: Memory }> => {
     rmSync(probeFile, { force: true });
-    stack.api.kill('SIGUSR2');
+    stack.api.kill('SIGWINCH');
     for (let i = 0; i < 100 && !existsSync(probeFile); i++) await new Promise((r) => setTimeout(r, 100));
     return JSON.parse(readFileSync(probeFile, 'utf8')) as { before: Memory; afterGc: Memory };
   };

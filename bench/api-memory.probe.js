@@ -1,5 +1,5 @@
 // Preloaded into the api by bench/api-memory.bench.ts (`node --expose-gc -r bench/api-memory.probe.js …`);
-// never part of the product. On SIGUSR2 it writes the process' memory to API_MEMORY_PROBE_FILE as JSON,
+// never part of the product. On SIGWINCH (not SIGUSR2: Nest's enableShutdownHooks() shuts the api down on it) it writes the process' memory to API_MEMORY_PROBE_FILE as JSON,
 // before and after a full garbage collection, so the bench can tell a leak (what survives a GC keeps
 // growing) from V8 sizing its heap (RSS grows once, then plateaus).
 'use strict';
@@ -13,7 +13,7 @@ const snap = () => {
 };
 
 if (file) {
-  process.on('SIGUSR2', () => {
+  process.on('SIGWINCH', () => {
     const before = snap();
     if (typeof global.gc === 'function') {
       global.gc();
