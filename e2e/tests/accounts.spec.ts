@@ -19,8 +19,7 @@ test('sign up, log out, log in, reset the password by email, delete the account'
   page.on('pageerror', (e) => errors.push(e.message));
 
   // sign up → dashboard, welcomed by first name, the header shows the display name
-  await signUp(page, user);
-  await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+  await signUp(page, user, { expectToast: true });
   await expect(page.getByTestId('user-display-name')).toHaveText(user.firstName);
   await expect(page.getByRole('link', { name: 'Start New Mapping' })).toBeVisible();
 
