@@ -6,10 +6,11 @@
 // `job.completed` per job reached a local receiver, and how long until the api answered again.
 // CHAOS_ROWS (default 50000) rows per job; CHAOS_SCENARIOS=redis,pg5 runs only those.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { OwnPostgres, PG_BIN } from '../../bench/support/own-postgres';
 import { exited, freePort, startStack, type Stack } from '../../bench/support/stack';
 
 const root = resolve(__dirname, '../..');
@@ -20,60 +21,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 // ---- Postgres and Redis of our own ------------------------------------------------------------------
-
-const PG_BIN = (() => {
-  const versions = execFileSync('ls', ['/usr/lib/postgresql']).toString().trim().split('\n').sort();
-  return `/usr/lib/postgresql/${versions[versions.length - 1]}/bin`;
-})();
-/** initdb and pg_ctl refuse root: run them as the postgres user when we are root. */
-function asPostgres(cmd: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  execFileSync(root ? 'runuser' : cmd, root ? ['-u', 'postgres', '--', cmd, ...args] : args, {
-    stdio: 'ignore',
-  });
-}
-
-class OwnPostgres {
-  readonly dir = mkdtempSync(join(tmpdir(), 'csvm-chaos-pg-'));
-  constructor(readonly port: number) {
-    chmodSync(this.dir, 0o777);
-    asPostgres(`${PG_BIN}/initdb`, [
-      '-D',
-      `${this.dir}/data`,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-    ]);
-  }
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/csvmapper`;
-  }
-  start(): void {
-    asPostgres(`${PG_BIN}/pg_ctl`, [
-      '-D',
-      `${this.dir}/data`,
-      '-l',
-      `${this.dir}/log`,
-      '-w',
-      '-o',
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`,
-      'start',
-    ]);
-  }
-  stop(): void {
-    asPostgres(`${PG_BIN}/pg_ctl`, ['-D', `${this.dir}/data`, '-m', 'fast', '-w', 'stop']);
-  }
-  destroy(): void {
-    try {
-      this.stop();
-    } catch {
-      // already stopped
-    }
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
 
 class OwnRedis {
   readonly dir = mkdtempSync(join(tmpdir(), 'csvm-chaos-redis-'));
@@ -423,7 +370,11 @@ const SCENARIOS: Array<{
 ];
 
 async function main(): Promise<void> {
-  const pg = new OwnPostgres(await freePort());
+  const pg = new OwnPostgres(await freePort(), {
+    tmpPrefix: 'csvm-chaos-pg-',
+    initdbArgs: ['-E', 'UTF8'],
+    serverSettings: '-c max_connections=200',
+  });
   pg.start();
   const redis = new OwnRedis(await freePort());
   await redis.start();

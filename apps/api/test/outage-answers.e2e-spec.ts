@@ -1,11 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { ensureDatabase, runMigrations } from '../../../libs/db/src/data-source-options';
+import { OwnPostgres } from '../../../bench/support/own-postgres';
 import { freePort } from '../../../bench/support/stack';
 import { H, signUp, startApp } from './support/api-test-app';
 import { until } from './support/poll';
@@ -18,52 +15,6 @@ import { until } from './support/poll';
 
 jest.setTimeout(120_000);
 
-const PG_BIN = (() => {
-  const versions = execFileSync('ls', ['/usr/lib/postgresql']).toString().trim().split('\n').sort();
-  return `/usr/lib/postgresql/${versions[versions.length - 1]}/bin`;
-})();
-
-/** initdb and pg_ctl refuse root: run them as the postgres user when we are root. */
-function asPostgres(cmd: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  execFileSync(root ? 'runuser' : cmd, root ? ['-u', 'postgres', '--', cmd, ...args] : args, {
-    stdio: 'ignore',
-  });
-}
-
-class OwnPostgres {
-  readonly dir = mkdtempSync(join(tmpdir(), 'csvm-outage-pg-'));
-  constructor(readonly port: number) {
-    chmodSync(this.dir, 0o777);
-    asPostgres(`${PG_BIN}/initdb`, ['-D', `${this.dir}/data`, '-U', 'postgres', '--auth=trust']);
-  }
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/csvmapper`;
-  }
-  start(): void {
-    asPostgres(`${PG_BIN}/pg_ctl`, [
-      ...['-D', `${this.dir}/data`, '-l', `${this.dir}/log`, '-w', '-o'],
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      'start',
-    ]);
-  }
-  stop(): void {
-    asPostgres(`${PG_BIN}/pg_ctl`, ['-D', `${this.dir}/data`, '-m', 'fast', '-w', 'stop']);
-  }
-  get postmasterPid(): number {
-    return Number(readFileSync(`${this.dir}/data/postmaster.pid`, 'utf8').split('\n')[0]);
-  }
-  destroy(): void {
-    try {
-      process.kill(this.postmasterPid, 'SIGCONT');
-      this.stop();
-    } catch {
-      // already stopped
-    }
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
 describe('requests while Postgres is unreachable (e2e, own Postgres)', () => {
   let pg: OwnPostgres;
   let app: INestApplication;
@@ -72,7 +23,7 @@ describe('requests while Postgres is unreachable (e2e, own Postgres)', () => {
     request(app.getHttpServer()).get('/api/mappings').set('Authorization', `Bearer ${key}`);
 
   beforeAll(async () => {
-    pg = new OwnPostgres(await freePort());
+    pg = new OwnPostgres(await freePort(), { tmpPrefix: 'csvm-outage-pg-' });
     pg.start();
     await ensureDatabase(pg.url);
     await runMigrations(pg.url);
