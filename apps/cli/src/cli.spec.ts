@@ -1,38 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { binWorkDir, recipeFile, runBin as run } from '../test/support/bin';
 
 // The `csv-mapper` bin as a person runs it: a separate node process from the sources (no build, no
 // server, no account). That its bytes equal the api's is shown in apps/api/test/output-options.e2e-spec.ts.
 
-const BIN = resolve(__dirname, '../bin/csv-mapper.js');
-
-function run(args: string[], cwd: string) {
-  return spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'buffer',
-    env: { ...process.env, CSV_MAPPER_FROM_SOURCES: '1' },
-  });
-}
-
 describe('csv-mapper (bin)', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'csv-mapper-bin-'));
-    // A cp1252 bank file with a preamble line, read with the recipe's header row.
-    writeFileSync(
-      join(dir, 'bank.csv'),
-      Buffer.from(
+    dir = binWorkDir('csv-mapper-bin-', {
+      // A cp1252 bank file with a preamble line, read with the recipe's header row.
+      'bank.csv': Buffer.from(
         'Exported 2024-03-01\nDate;Text;Amount\n31/01/2024;Caf\xe9;(12,50)\n01/02/2024;Refund;7,25 CR\n',
         'latin1',
       ),
-    );
-    writeFileSync(
-      join(dir, 'recipe.json'),
-      JSON.stringify({
-        format: 'csv-mapper/recipe',
-        version: 1,
+      'recipe.json': recipeFile({
         name: 'Bank',
         templateHeaders: ['Datum', 'Text', 'Betrag'],
         mappings: [
@@ -43,7 +25,7 @@ describe('csv-mapper (bin)', () => {
         reading: { headerRow: 2, delimiter: ';' },
         output: { delimiter: ';', lineEnding: '\n', encoding: 'windows-1252' },
       }),
-    );
+    });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -70,9 +52,7 @@ describe('csv-mapper (bin)', () => {
     writeFileSync(join(dir, 'headerless.csv'), '2024-01-31,Coffee,-3.50\n2024-02-01,Salary,2000\n');
     writeFileSync(
       join(dir, 'headerless.json'),
-      JSON.stringify({
-        format: 'csv-mapper/recipe',
-        version: 1,
+      recipeFile({
         name: 'Headerless bank',
         templateHeaders: ['Date', 'Description', 'Amount'],
         mappings: [

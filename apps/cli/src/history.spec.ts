@@ -1,28 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { binWorkDir, recipeFile, runBin } from '../test/support/bin';
 
 // csv-mapper run --history FILE as a person runs it (a separate node process from the sources): two
 // overlapping statements one after the other; the second leaves out (skip) or flags the overlapping rows.
 
-const BIN = resolve(__dirname, '../bin/csv-mapper.js');
-const run = (args: string[], cwd: string) =>
-  spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, CSV_MAPPER_FROM_SOURCES: '1' },
-  });
+const run = (args: string[], cwd: string) => runBin(args, cwd, 'utf8');
 
 describe('csv-mapper run --history', () => {
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'csv-mapper-history-'));
-    writeFileSync(
-      join(dir, 'recipe.json'),
-      JSON.stringify({
-        format: 'csv-mapper/recipe',
-        version: 1,
+    dir = binWorkDir('csv-mapper-history-', {
+      'recipe.json': recipeFile({
         name: 'Bank',
         templateHeaders: ['Date', 'Payee', 'Amount'],
         mappings: [
@@ -32,15 +21,10 @@ describe('csv-mapper run --history', () => {
         ],
         output: { lineEnding: '\n' },
       }),
-    );
-    writeFileSync(
-      join(dir, 'a.csv'),
-      'Booking date,Description,Amount\n2026-10-01,TESCO,-23.41\n2026-10-02,SALARY,2450.00\n2026-10-20,ATM,-40.00\n',
-    );
-    writeFileSync(
-      join(dir, 'b.csv'),
-      'Booking date,Description,Amount\n2026-10-20,ATM,-40.00\n2026-10-22,BOOTS,-12.49\n',
-    );
+      'a.csv':
+        'Booking date,Description,Amount\n2026-10-01,TESCO,-23.41\n2026-10-02,SALARY,2450.00\n2026-10-20,ATM,-40.00\n',
+      'b.csv': 'Booking date,Description,Amount\n2026-10-20,ATM,-40.00\n2026-10-22,BOOTS,-12.49\n',
+    });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
