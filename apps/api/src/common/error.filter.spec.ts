@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { Redis } from 'ioredis';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { CsvEngineError, WorkbookTooLargeError } from '@csv-mapper/csv-engine';
 import { ErrorFilter } from './error.filter';
 
 // Which failures are a dependency outage (503, retry later) rather than a bug (500): known by codes and
@@ -28,6 +29,17 @@ describe('ErrorFilter: outage or bug', () => {
   it('does not read message text: a message naming an outage is no outage by itself', () => {
     expect(status(new Error('timeout exceeded when trying to connect'))).toBe(500);
     expect(status(new Error('connect ECONNREFUSED 127.0.0.1:5432'))).toBe(500);
+  });
+
+  it("answers an engine error with the status and code it carries (the services don't convert them)", () => {
+    expect(new ErrorFilter().toBody(new CsvEngineError('EMPTY_FILE', 'The file is empty.'), req)).toEqual({
+      status: 400,
+      body: { error: 'The file is empty.', code: 'EMPTY_FILE' },
+    });
+    expect(new ErrorFilter().toBody(new WorkbookTooLargeError('Too big.'), req)).toEqual({
+      status: 413,
+      body: { error: 'Too big.', code: 'WORKBOOK_TOO_LARGE' },
+    });
   });
 
   it('leaves real bugs and data errors alone', () => {

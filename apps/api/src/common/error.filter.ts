@@ -11,11 +11,14 @@ import {
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { isCsvEngineError } from '@csv-mapper/csv-engine';
 import { isInfrastructureError } from '@csv-mapper/queue';
 import { REDIS } from '../redis/redis.module';
 
 // One exception filter for the whole api: every failure leaves as `{ error, code }` (+ `details`)
 // with the right status. Messages are for people; 5xx details stay in the log.
+// The engine's typed errors (a file or mapping the person can fix) answer here with the status and code
+// they carry, wherever they are thrown: services let them through rather than converting them.
 // A failure caused by Postgres or Redis being unreachable is a 503 the client can retry, not a 500: known by
 // its codes and classes (isInfrastructureError), or — for the driver errors that carry neither (a pool's
 // connect timeout, a connection terminated mid-query, a Redis client with no offline queue) — by asking
@@ -99,6 +102,10 @@ export class ErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       return { status, body: this.fromHttpException(status, response, exception, req) };
+    }
+    // Before the parser errors: an engine error carries a `status` too.
+    if (isCsvEngineError(exception)) {
+      return { status: exception.status, body: { error: exception.message, code: exception.code } };
     }
     const pe = exception as ParserError;
     const peStatus = pe?.status ?? pe?.statusCode;

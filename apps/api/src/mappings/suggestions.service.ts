@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { inferColumnTransforms, isCsvEngineError, previewMapping } from '@csv-mapper/csv-engine';
+import { inferColumnTransforms, previewMapping } from '@csv-mapper/csv-engine';
 import {
   findBuiltInTemplate,
   prepareSuggester,
@@ -122,19 +122,14 @@ export class SuggestionsService implements OnModuleInit {
   /** Up to SUGGEST_SAMPLE_ROWS data rows as text, read as the upload is read (encoding, header row, sheet). */
   private async sampleRows(user: AuthUser, dataFileId: string, headers: string[]): Promise<string[][]> {
     const { input, read } = await this.uploads.openSource(dataFileId, user.teamId, 'Data file');
-    try {
-      // Every column copied as it stands: the preview stops reading once it has the rows.
-      const identity = headers.map((h) => ({ templateColumn: h, dataColumn: h }));
-      const { rows } = await previewMapping(input, headers, identity, {
-        input: read,
-        rows: SUGGEST_SAMPLE_ROWS,
-        formulaProtection: false,
-        inferenceRows: 0,
-      });
-      return rows;
-    } catch (err) {
-      if (isCsvEngineError(err)) throw new AppError(err.status, err.code, err.message);
-      throw err;
-    }
+    // Every column copied as it stands: the preview stops reading once it has the rows.
+    const identity = headers.map((h) => ({ templateColumn: h, dataColumn: h }));
+    const { rows } = await previewMapping(input, headers, identity, {
+      input: read,
+      rows: SUGGEST_SAMPLE_ROWS,
+      formulaProtection: false,
+      inferenceRows: 0,
+    });
+    return rows;
   }
 }

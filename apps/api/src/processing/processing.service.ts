@@ -200,9 +200,8 @@ export class ProcessingService {
       });
     } catch (err) {
       await this.quota.refund(user.teamId, granted);
-      const e = engineError(err);
-      if (started) await this.history.fail(started.runId, e instanceof AppError ? e.code : 'JOB_FAILED');
-      throw e;
+      if (started) await this.history.fail(started.runId, failureCode(err));
+      throw err;
     }
     const totals = runTotals(result.stats, fileRows, limit);
     if (started) {
@@ -297,25 +296,21 @@ export class ProcessingService {
   async preview(user: AuthUser, input: ProcessRequest): Promise<PreviewResponse> {
     const prepared = await this.prepare(user, input, false);
     const { templateHeaders, required, data, req } = prepared;
-    try {
-      const { input } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
-      const result = await previewMapping(input, templateHeaders, req.mappings, {
-        ...this.applyOptions(data, required),
-        ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
-        formulaProtection: req.options.formulaProtection,
-        rows: PREVIEW_ROWS,
-        maxWarnings: MAX_WARNINGS,
-      });
-      return {
-        headers: result.headers,
-        rows: result.rows,
-        warningCount: result.stats.warningCount,
-        warnings: result.stats.warnings,
-        totalRowsInFile: data.info.rowCount,
-      };
-    } catch (err) {
-      throw engineError(err);
-    }
+    const { input: source } = await this.uploads.openSource(req.dataFileId, user.teamId, 'Data file');
+    const result = await previewMapping(source, templateHeaders, req.mappings, {
+      ...this.applyOptions(data, required),
+      ...(hasRules(prepared.templateRules) ? { templateRules: prepared.templateRules } : {}),
+      formulaProtection: req.options.formulaProtection,
+      rows: PREVIEW_ROWS,
+      maxWarnings: MAX_WARNINGS,
+    });
+    return {
+      headers: result.headers,
+      rows: result.rows,
+      warningCount: result.stats.warningCount,
+      warnings: result.stats.warnings,
+      totalRowsInFile: data.info.rowCount,
+    };
   }
 
   private applyOptions(data: StoredUploadView, required: string[]): ApplyOptions {
@@ -419,12 +414,8 @@ export class ProcessingService {
       ...saved.savedRules,
       ...(req.templateRules ?? {}),
     };
-    try {
-      validateMappings(templateHeaders, req.mappings);
-      validateTemplateRules(templateHeaders, templateRules);
-    } catch (err) {
-      throw engineError(err);
-    }
+    validateMappings(templateHeaders, req.mappings);
+    validateTemplateRules(templateHeaders, templateRules);
     const dataHeaders = new Set(data.info.headers);
     if (mapping && input.mappings.length === 0) {
       // The saved mapping's own pairs on a file without some of its columns: the source changed shape.
@@ -517,9 +508,9 @@ function hasRules(r: TemplateRules): boolean {
   return Object.keys(r).length > 0;
 }
 
-function engineError(err: unknown): unknown {
-  if (isCsvEngineError(err)) return new AppError(err.status, err.code, err.message);
-  return err;
+/** The code a failed run is recorded with: the one its answer carries (ErrorFilter), else JOB_FAILED. */
+function failureCode(err: unknown): string {
+  return err instanceof AppError || isCsvEngineError(err) ? err.code : 'JOB_FAILED';
 }
 
 export { outputFilename as outputName } from '@csv-mapper/domain';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { CsvInspector, isCsvEngineError, type InspectResult } from '@csv-mapper/csv-engine';
+import { CsvInspector, type InspectResult } from '@csv-mapper/csv-engine';
 import { formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, BlobStore, type PendingUpload } from '@csv-mapper/queue';
 import type { PresignedUploadView, PresignUploadRequest } from '@csv-mapper/contracts';
@@ -110,7 +110,6 @@ export class PresignedUploadsService {
       inspection = await inspect(await opened.open());
     } catch (err) {
       await this.discard(pending);
-      if (isCsvEngineError(err)) throw new AppError(err.status, err.code, err.message);
       throw err;
     }
     if (kind === 'data' && inspection.rowCount === 0) {

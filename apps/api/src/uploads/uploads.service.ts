@@ -151,9 +151,6 @@ export class UploadsService {
       case 'badName':
         throw new Error(`unreachable: ${result.kind} is answered early`);
       case 'invalid':
-        if (isCsvEngineError(result.error)) {
-          throw new AppError(result.error.status, result.error.code, result.error.message);
-        }
         throw result.error;
       case 'stored':
         break;
@@ -185,7 +182,7 @@ export class UploadsService {
         meta = await this.rewrite(bare, info);
       } catch (err) {
         await this.store.delete(bare.id, user.teamId).catch(() => undefined);
-        throw engineError(err);
+        throw err;
       }
     }
     return this.toRecord(user, meta, info, inspection);
@@ -246,7 +243,7 @@ export class UploadsService {
       if (choices.headerRow !== undefined && isCsvEngineError(err) && err.code === 'EMPTY_FILE') {
         throw headerRowPastEnd(choices.headerRow);
       }
-      throw engineError(err);
+      throw err;
     }
     if (choices.headerRow !== undefined && inspection.headerRow !== choices.headerRow) {
       throw headerRowPastEnd(choices.headerRow);
@@ -502,11 +499,6 @@ function headerRowPastEnd(line: number): AppError {
     'HEADER_ROW_PAST_END',
     `Line ${line} is past the end of the file, so it cannot be the header row. Choose one of the lines shown.`,
   );
-}
-
-function engineError(err: unknown): unknown {
-  if (isCsvEngineError(err)) return new AppError(err.status, err.code, err.message);
-  return err;
 }
 
 function notFound(err: unknown, label: string): unknown {
