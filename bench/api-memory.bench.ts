@@ -1,17 +1,18 @@
 // `npm run bench:api-memory` (needs `npm run build:server` first; never part of npm test).
 // Issue 28, finding 5: the audit saw the api's RSS at 455 MB after 10,000 fuzz bodies (244 MB before). Is it
 // a leak? The built api runs with --expose-gc and bench/api-memory.probe.js preloaded; rounds of seeded
-// random JSON bodies (the fuzz test's kinds: random objects, mapping-shaped bodies with holes, nesting past
-// the depth limit, non-JSON text) go to every POST/PUT/PATCH route of its OpenAPI document, signed in and
-// with an API key. After each round it prints RSS and heapUsed, then the same after a forced full GC. A leak
-// keeps growing after GC round after round; V8 sizing its heap grows RSS in the first rounds and plateaus.
+// random JSON bodies (the fuzz test's, apps/api/test/support/fuzz-bodies.ts: random objects, mapping-shaped
+// bodies with holes, nesting past the depth limit, non-JSON text) go to every POST/PUT/PATCH route of its
+// OpenAPI document, signed in and with an API key. After each round it prints RSS and heapUsed, then the
+// same after a forced full GC. A leak keeps growing after GC round after round; V8 sizing its heap grows RSS
+// in the first rounds and plateaus.
 // Environment: API_MEMORY_ROUNDS (default 5), API_MEMORY_BODIES per round (default 10000), FUZZ_SEED;
 // API_MEMORY_FROM_SOURCE=1 runs apps/api/src/main.ts through run-ts.js instead of the build.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import { TRANSFORM_KINDS } from '@csv-mapper/contracts';
+import { fuzzBody } from '../apps/api/test/support/fuzz-bodies';
 import { H, startStack } from './support/stack';
 
 const ROUNDS = Number(process.env.API_MEMORY_ROUNDS ?? 5);
@@ -28,92 +29,6 @@ interface Memory {
   heapUsed: number;
   external: number;
 }
-
-// ---- bodies: the fuzz test's kinds (apps/api/test/fuzz.e2e-spec.ts), seeded ----
-const KEYS = [
-  'username',
-  'email',
-  'password',
-  'name',
-  'templateHeaders',
-  'mappings',
-  'templateColumn',
-  'dataColumn',
-  'transform',
-  'kind',
-  'input',
-  'output',
-  'value',
-  'templateId',
-  'dataId',
-  'options',
-  'delimiter',
-  'url',
-  'events',
-  'plan',
-  'days',
-  'scopes',
-  '__proto__',
-  'constructor',
-];
-const text = fc.oneof(
-  fc.constantFrom(
-    ...TRANSFORM_KINDS,
-    'DD/MM/YYYY',
-    ',',
-    ';',
-    '',
-    'https://example.com/hook',
-    'a'.repeat(300),
-  ),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-);
-const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.constantFrom(true, false, null, 1e308));
-const { value: json } = fc.letrec<{ value: unknown; object: Record<string, unknown> }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    scalar,
-    tie('object'),
-    fc.array(tie('value'), { maxLength: 4 }),
-  ),
-  object: fc.dictionary(fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 8 })), tie('value'), {
-    maxKeys: 6,
-  }),
-}));
-const misplaced = fc.constantFrom(null, 0, '', 'trim', true, [], [null], [{ kind: 'trim' }]);
-const mappingish = fc.record({
-  name: text,
-  templateId: text,
-  dataId: text,
-  templateHeaders: fc.array(text, { maxLength: 4 }),
-  mappings: fc.array(
-    fc.oneof(
-      misplaced,
-      fc.record({
-        templateColumn: text,
-        dataColumn: text,
-        transform: fc.oneof(misplaced, fc.record({ kind: fc.constantFrom(...TRANSFORM_KINDS) }), json),
-      }),
-    ),
-    { maxLength: 3 },
-  ),
-  options: json,
-});
-const deep = fc
-  .tuple(fc.integer({ min: 60, max: 4000 }), fc.constantFrom(...KEYS), fc.boolean())
-  .map(([depth, key, arrays]) => {
-    let v: unknown = 1;
-    for (let i = 0; i < depth; i++) v = arrays && i % 2 ? [v] : { [key]: v };
-    return { [key]: v };
-  });
-const body = fc.oneof(
-  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...KEYS), json, { maxKeys: 6 }) },
-  { weight: 4, arbitrary: mappingish },
-  { weight: 1, arbitrary: deep },
-  { weight: 2, arbitrary: json },
-  { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((raw) => ({ raw })) },
-);
 
 async function main(): Promise<void> {
   const root = resolve(__dirname, '..');
@@ -160,7 +75,7 @@ async function main(): Promise<void> {
     );
     show('start', await memory());
     for (let round = 1; round <= ROUNDS; round++) {
-      const cases = fc.sample(fc.tuple(body, fc.nat(), fc.constantFrom(...ids)), {
+      const cases = fc.sample(fc.tuple(fuzzBody, fc.nat(), fc.constantFrom(...ids)), {
         seed: SEED + round,
         numRuns: BODIES,
       });
