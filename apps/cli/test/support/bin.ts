@@ -11,7 +11,11 @@ const BIN = resolve(__dirname, '../../bin/csv-mapper.js');
 /** Runs the bin with `args` in `cwd`; stdout and stderr as Buffers, or as text with 'utf8'. */
 export function runBin(args: string[], cwd: string): SpawnSyncReturns<Buffer>;
 export function runBin(args: string[], cwd: string, encoding: 'utf8'): SpawnSyncReturns<string>;
-export function runBin(args: string[], cwd: string, encoding: 'buffer' | 'utf8' = 'buffer') {
+export function runBin(
+  args: string[],
+  cwd: string,
+  encoding: 'buffer' | 'utf8' = 'buffer',
+): SpawnSyncReturns<Buffer | string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     encoding,
