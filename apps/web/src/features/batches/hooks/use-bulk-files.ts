@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { UploadRecord } from '@csv-mapper/contracts';
 import { showToast } from '../../../components/toaster';
 import { errorDescription } from '../../../lib/api-client';
-import { deleteUpload, uploadFile } from '../../mapper/api/upload-file';
+import { deleteUpload, uploadFile } from '../../../lib/uploads';
 import { MAX_BATCH_FILES } from '../api/batches';
 
 /** A data file added beside the mapper's first one; the same mapping runs on all of them. */

@@ -1,5 +1,6 @@
+// Uploads are shared: the mapper's template and data files, and the extra data files of a bulk upload.
 import type { UploadRecord, UploadType } from '@csv-mapper/contracts';
-import { apiForm } from '../../../lib/api-client';
+import { apiForm } from './api-client';
 
 /**
  * POST /api/upload as multipart form data (spec §7). Failures throw an ApiError like every other call, so
