@@ -1,5 +1,6 @@
 // Lint rules for the whole monorepo. The pure libs (csv-engine, domain) may not import framework,
 // database, queue or UI packages: they are shared by api, worker and web.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
@@ -13,6 +14,68 @@ const frameworkImports = {
     { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'Pure libs must not import React.' },
   ],
 };
+
+// The contract's classes carry class-validator decorators: a value import would ship validation code to the
+// browser. The api is a server app; the web app reads it over HTTP only.
+const webImports = {
+  paths: [
+    {
+      name: '@csv-mapper/contracts',
+      allowTypeImports: true,
+      message: 'The web app imports the contract with `import type` only.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['**/apps/api/**', '**/api/src/**', '@csv-mapper/api', '@csv-mapper/api/*'],
+      message: 'The web app never imports apps/api: read the api over HTTP.',
+    },
+  ],
+};
+
+// Web feature zones (issue 29): the code flows one way, app → pages → features → shared (components, hooks,
+// lib). A feature folder (apps/web/src/features/X) imports no other feature and no page or app code; the
+// page that needs two features composes them (pages/csv-mapper: mapper + batches + review), and what two
+// features share moves to lib/components/hooks. No path aliases in the web app, so an import into another
+// feature is relative: up out of this one ('../../', also via '../../../features/') into a sibling's name.
+const webFeatures = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+// Known imports across features not yet lifted into shared code, file by file: [file, the feature it reads].
+const crossFeatureDebts = [
+  ['apps/web/src/features/teams/components/team-read-only-banner.tsx', 'account'], // reads the profile
+  ['apps/web/src/features/saved-mappings/components/history-settings.tsx', 'mapper'], // DuplicatesField
+];
+function featureZone(feature, files, allowed = []) {
+  const others = webFeatures.filter((f) => f !== feature && !allowed.includes(f));
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...webImports,
+          patterns: [
+            ...webImports.patterns,
+            {
+              regex: `^(?:\\.\\./)+(?:features/)?(?:${others.join('|')})(?:/|$)`,
+              message: `features/${feature} imports no other feature: let the page compose them, or move the shared code to lib, components or hooks.`,
+            },
+            {
+              regex: '^(?:\\.\\./)+(?:app|pages)(?:/|$)',
+              message: 'Features import no page or app code (app → pages → features → shared).',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+const featureZones = [
+  ...webFeatures.map((f) => featureZone(f, [`apps/web/src/features/${f}/**/*.{ts,tsx}`])),
+  ...crossFeatureDebts.map(([file, allowed]) => featureZone(file.split('/')[4], [file], [allowed])),
+];
 
 export default tseslint.config(
   {
@@ -38,29 +101,9 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      // The contract's classes carry class-validator decorators: a value import would ship validation code
-      // to the browser. The api is a server app; the web app reads it over HTTP only.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@csv-mapper/contracts',
-              allowTypeImports: true,
-              message: 'The web app imports the contract with `import type` only.',
-            },
-          ],
-          patterns: [
-            {
-              group: ['**/apps/api/**', '**/api/src/**', '@csv-mapper/api', '@csv-mapper/api/*'],
-              message: 'The web app never imports apps/api: read the api over HTTP.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', webImports] },
   },
+  ...featureZones,
   {
     files: ['libs/csv-engine/**/*.ts', 'libs/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', frameworkImports] },
