@@ -6,27 +6,13 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { COMMON_PASSWORDS } from '../../../libs/domain/src/common-passwords';
-import { createApiApp } from '../src/bootstrap';
-import { loadApiConfig } from '../src/config/api.config';
 import { REDIS } from '../src/redis/redis.module';
+import { startApp } from './support/api-test-app';
 
 // Sign-up, login, sessions, CSRF and throttling against the real Postgres and Redis.
 
 const XRW = { 'X-Requested-With': 'csv-mapper' };
 const PASSWORD = 'Tr1cky-Mapper!';
-
-async function startApp(env: Record<string, string> = {}): Promise<INestApplication> {
-  const app = await createApiApp(
-    loadApiConfig({
-      ...process.env,
-      SKIP_REDIS_POLICY_CHECK: '1',
-      REGISTRATIONS_PER_IP_PER_HOUR: '10000',
-      ...env,
-    }),
-  );
-  await app.init();
-  return app;
-}
 
 function newUser(overrides: Record<string, string> = {}) {
   const tag = randomBytes(5).toString('hex');
