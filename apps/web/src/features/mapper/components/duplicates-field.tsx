@@ -1,7 +1,7 @@
 import { Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import type { DuplicatesMode } from '@csv-mapper/contracts';
 
-const CHOICES: { value: DuplicatesMode; label: string; hint: string }[] = [
+export const CHOICES: { value: DuplicatesMode; label: string; hint: string }[] = [
   {
     value: 'flag',
     label: 'Flag them',

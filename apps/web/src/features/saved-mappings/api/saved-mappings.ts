@@ -1,4 +1,4 @@
-import type { Recipe, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
+import type { DuplicatesMode, Recipe, SaveMappingRequest, SavedMappingView } from '@csv-mapper/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiJson, getQueryFn } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
@@ -23,9 +23,33 @@ export function getRecipe(id: string): Promise<Recipe> {
   return apiJson<Recipe>('GET', `/api/mappings/${encodeURIComponent(id)}/recipe`);
 }
 
+/** What a saved mapping's later runs do with rows an earlier run exported, and what identifies a row. */
+export interface HistorySettings {
+  duplicates: DuplicatesMode;
+  /** Template columns; null: the whole output row. */
+  historyKeyColumns: string[] | null;
+}
+
+/** The PUT body that saves `m` as it is, with other history settings. */
+export function withHistorySettings(m: SavedMappingView, s: HistorySettings): SaveMappingRequest {
+  return {
+    name: m.name,
+    description: m.description,
+    templateHeaders: m.templateHeaders,
+    dataHeaders: m.dataHeaders,
+    mappings: m.mappings,
+    output: m.output,
+    reading: m.reading,
+    ...(m.templateRules ? { templateRules: m.templateRules } : {}),
+    duplicates: s.duplicates,
+    historyKeyColumns: s.historyKeyColumns,
+  };
+}
+
 /**
- * DELETE /api/mappings/:id, POST /api/mappings (an old-style export) and POST /api/mappings/import (a
- * recipe, validated by the api), refreshing the list and the profile.
+ * DELETE /api/mappings/:id, POST /api/mappings (an old-style export), POST /api/mappings/import (a
+ * recipe, validated by the api) and PUT /api/mappings/:id (history settings), refreshing the list and
+ * the profile.
  */
 export function useMappingActions() {
   const { mutate } = useSWRConfig();
@@ -37,6 +61,15 @@ export function useMappingActions() {
     },
     create: async (body: SaveMappingRequest) => {
       const saved = await apiJson<SavedMappingView>('POST', '/api/mappings', body);
+      await refresh();
+      return saved;
+    },
+    saveHistorySettings: async (m: SavedMappingView, settings: HistorySettings) => {
+      const saved = await apiJson<SavedMappingView>(
+        'PUT',
+        `/api/mappings/${encodeURIComponent(m.id)}`,
+        withHistorySettings(m, settings),
+      );
       await refresh();
       return saved;
     },

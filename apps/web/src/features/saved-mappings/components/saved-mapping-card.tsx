@@ -2,6 +2,8 @@ import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { DownloadIcon, LockIcon, TrashIcon } from '../../../components/icons';
 import type { MappingPair, SavedMappingView } from '@csv-mapper/contracts';
+import type { HistorySettings } from '../api/saved-mappings';
+import { HistorySettingsPanel } from './history-settings';
 import { MappingLastRuns } from './mapping-last-runs';
 
 const SHOWN_PAIRS = 3;
@@ -11,10 +13,18 @@ export interface SavedMappingCardProps {
   deleting: boolean;
   onDelete: () => void;
   onExport: () => void;
+  /** PUT /api/mappings/:id with other run-history settings. */
+  onSaveHistory: (settings: HistorySettings) => Promise<unknown>;
 }
 
 /** Spec §2: name, description or 'No description', updatedAt, the first 3 pairs then '+N more'. */
-export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: SavedMappingCardProps) {
+export function SavedMappingCard({
+  mapping,
+  deleting,
+  onDelete,
+  onExport,
+  onSaveHistory,
+}: SavedMappingCardProps) {
   const extra = mapping.mappings.length - SHOWN_PAIRS;
   return (
     <Card.Root data-testid="saved-mapping-card" opacity={mapping.locked ? 0.75 : 1}>
@@ -49,6 +59,7 @@ export function SavedMappingCard({ mapping, deleting, onDelete, onExport }: Save
           ))}
           {extra > 0 ? <Text color="fg.muted">+{extra} more</Text> : null}
         </Stack>
+        <HistorySettingsPanel mapping={mapping} onSave={onSaveHistory} />
         <MappingLastRuns mappingId={mapping.id} locked={mapping.locked} />
       </Card.Body>
       <Card.Footer pt="2" gap="2" flexWrap="wrap">

@@ -39,7 +39,7 @@ export function recipeFilename(name: string): string {
 /** The /saved-mappings grid with banners, locks, export and import. */
 export function SavedMappingsList({ plan, limit }: { plan: string; limit: number }) {
   const { data, error, isLoading } = useSavedMappings();
-  const { remove, create, importRecipe } = useMappingActions();
+  const { remove, create, importRecipe, saveHistorySettings } = useMappingActions();
   const [deleting, setDeleting] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -167,6 +167,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
               deleting={deleting === m.id}
               onDelete={() => void onDelete(m)}
               onExport={() => void onExport(m)}
+              onSaveHistory={(settings) => saveHistorySettings(m, settings)}
             />
           ))}
         </SimpleGrid>
