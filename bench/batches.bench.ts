@@ -7,23 +7,12 @@ import { openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { generate } from './engine/generate';
+import { BENCH_MAPPINGS, generate } from './engine/generate';
 import { rssMb, startStack } from './support/stack';
 
 const FILES = Number(process.env.BATCH_FILES ?? 20);
 const ROWS = Number(process.env.BATCH_ROWS ?? 100_000);
-const MAPPINGS = [
-  {
-    templateColumn: 'Transaction Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date', input: 'DD/MM/YYYY', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'number', decimalSeparator: ',' } },
-  { templateColumn: 'Email', dataColumn: 'E-mail' },
-  { templateColumn: 'SKU', dataColumn: 'Article Number' },
-  { templateColumn: 'Note', dataColumn: 'Notes' },
-];
+const MAPPINGS = BENCH_MAPPINGS;
 
 function watchPeaks(api: ChildProcess, workers: ChildProcess[], redis: IORedis) {
   const peaks = { api: 0, worker: 0, redisMb: 0 };

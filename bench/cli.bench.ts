@@ -15,25 +15,10 @@ import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { applyMapping, inspect, resolveOutputOptions, writeOptionsOf } from '@csv-mapper/csv-engine';
-import { generate } from './engine/generate';
+import { BENCH_MAPPINGS, generate } from './engine/generate';
 import { buildCli } from './support/build-cli';
 
-const MAPPINGS = [
-  {
-    templateColumn: 'Transaction Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date' as const, input: 'DD/MM/YYYY', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  {
-    templateColumn: 'Amount',
-    dataColumn: 'Betrag',
-    transform: { kind: 'number' as const, decimalSeparator: ',' as const },
-  },
-  { templateColumn: 'Email', dataColumn: 'E-mail' },
-  { templateColumn: 'SKU', dataColumn: 'Article Number' },
-  { templateColumn: 'Note', dataColumn: 'Notes' },
-];
+const MAPPINGS = BENCH_MAPPINGS;
 const TEMPLATE = MAPPINGS.map((m) => m.templateColumn);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 

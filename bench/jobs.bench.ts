@@ -8,22 +8,11 @@ import { openAsBlob, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
-import { generate } from './engine/generate';
+import { BENCH_MAPPINGS, generate } from './engine/generate';
 import { spawnS3TestServer } from '../scripts/s3-test-server';
 import { rssMb, startStack } from './support/stack';
 
-const MAPPINGS = [
-  {
-    templateColumn: 'Transaction Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date', input: 'DD/MM/YYYY', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'number', decimalSeparator: ',' } },
-  { templateColumn: 'Email', dataColumn: 'E-mail' },
-  { templateColumn: 'SKU', dataColumn: 'Article Number' },
-  { templateColumn: 'Note', dataColumn: 'Notes' },
-];
+const MAPPINGS = BENCH_MAPPINGS;
 const TEMPLATE = MAPPINGS.map((m) => m.templateColumn);
 
 class Peaks {

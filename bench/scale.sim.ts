@@ -17,7 +17,7 @@ import { Client } from 'pg';
 import { startReceiver } from '../apps/api/test/support/webhook-receiver';
 import { bullPrefix, createRedis, parseClusterNodes } from '../libs/queue/src/redis';
 import { startS3TestServer } from '../scripts/s3-test-server';
-import { generate } from './engine/generate';
+import { BENCH_MAPPINGS, generate } from './engine/generate';
 import { startRedisCluster, startRedisServer, type RedisCluster } from './support/redis-cluster';
 import { exited, freePort, H, rssMb } from './support/stack';
 
@@ -29,18 +29,7 @@ const arg = (name: string, fallback: number) => {
 const CLUSTER = process.argv.includes('--cluster');
 const JOBS = arg('jobs', 10);
 const ROWS = arg('rows', 1_000_000);
-const MAPPINGS = [
-  {
-    templateColumn: 'Transaction Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date', input: 'DD/MM/YYYY', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'number', decimalSeparator: ',' } },
-  { templateColumn: 'Email', dataColumn: 'E-mail' },
-  { templateColumn: 'SKU', dataColumn: 'Article Number' },
-  { templateColumn: 'Note', dataColumn: 'Notes' },
-];
+const MAPPINGS = BENCH_MAPPINGS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 

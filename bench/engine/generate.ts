@@ -56,6 +56,27 @@ const NOTES = [
   'Rush, ship today',
 ];
 
+/**
+ * The job the benches run on a generated file: the DD/MM/YYYY booking date to MM/DD/YYYY, the decimal-comma
+ * Betrag as a number, and four columns copied.
+ */
+export const BENCH_MAPPINGS = [
+  {
+    templateColumn: 'Transaction Date',
+    dataColumn: 'Booking Date',
+    transform: { kind: 'date' as const, input: 'DD/MM/YYYY', output: 'MM/DD/YYYY' },
+  },
+  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
+  {
+    templateColumn: 'Amount',
+    dataColumn: 'Betrag',
+    transform: { kind: 'number' as const, decimalSeparator: ',' as const },
+  },
+  { templateColumn: 'Email', dataColumn: 'E-mail' },
+  { templateColumn: 'SKU', dataColumn: 'Article Number' },
+  { templateColumn: 'Note', dataColumn: 'Notes' },
+];
+
 /** xorshift32: the same file on every run. */
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;
