@@ -3,10 +3,10 @@ import { DataSource } from 'typeorm';
 import * as yauzl from 'yauzl';
 import type { BatchEventData, JobEventData } from '@csv-mapper/queue';
 import { CsvJobsProcessor } from '../../worker/src/csv-jobs/csv-jobs.processor';
-import { H, signUp, startApp } from './support/api-test-app';
-import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
-import { startWorker } from '../../worker/test/support/start-worker';
-import { freePort } from '../../../bench/support/stack';
+import { H, signUp } from './support/api-test-app';
+import { closeAll } from './support/app-and-worker';
+import { apiClient, startListeningStack } from './support/listening-stack';
+import { verifyDelivery, type Receiver } from './support/webhook-receiver';
 
 // Bulk uploads end to end: files uploaded over real HTTP with an API key, POST /api/batches, the real
 // worker running one job per file, the per-file and batch events at a real receiver (verified), and the
@@ -51,22 +51,9 @@ describe('bulk uploads: POST /api/batches → one job per file → batch.complet
   let base: string;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    app = await startApp({ APP_URL: base });
-    await app.listen(port, '127.0.0.1');
-    worker = await startWorker({
-      APP_URL: base,
-      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
-      WEBHOOK_RETRY_SCALE: '0.0002',
-    });
+    ({ app, worker, receiver, base } = await startListeningStack({ WEBHOOK_RETRY_SCALE: '0.0002' }));
   });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-    await receiver?.close();
-  });
+  afterAll(() => closeAll(worker, app, receiver));
 
   async function user(plan: string) {
     const { agent, userId } = await signUp(app, plan);
@@ -74,39 +61,14 @@ describe('bulk uploads: POST /api/batches → one job per file → batch.complet
       plan === 'business'
         ? ((await agent.post('/api/api-keys').set(H).send({ name: 'bulk' }).expect(201)).body.key as string)
         : null;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const bytes = Buffer.from(await res.arrayBuffer());
-      let json: Record<string, unknown> = {};
-      try {
-        json = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, headers: res.headers, bytes, json };
-    };
+    const { call, upload: uploadFile } = apiClient(base, key);
     const upload = async (kind: 'template' | 'data', name: string, content: string) => {
       if (!key) {
         const res = await agent.post(`/api/upload/${kind}`).set(H).attach('file', Buffer.from(content), name);
         expect(res.status).toBe(201);
         return res.body.id as string;
       }
-      const form = new FormData();
-      form.append('file', new Blob([content], { type: 'text/csv' }), name);
-      const res = await fetch(`${base}/api/upload/${kind}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
-        body: form,
-      });
-      expect(res.status).toBe(201);
-      return ((await res.json()) as { id: string }).id;
+      return (await uploadFile(kind, name, content)).id;
     };
     return { agent, userId, call, upload };
   }

@@ -1,10 +1,10 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { JobEventData } from '@csv-mapper/queue';
-import { H, signUp, startApp } from './support/api-test-app';
-import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
-import { startWorker } from '../../worker/test/support/start-worker';
-import { freePort } from '../../../bench/support/stack';
+import { H, signUp } from './support/api-test-app';
+import { closeAll } from './support/app-and-worker';
+import { apiClient, startListeningStack } from './support/listening-stack';
+import { verifyDelivery, type Receiver } from './support/webhook-receiver';
 
 // Issue 30 through the real entry points: a saved mapping remembers the rows it exported. Two overlapping
 // bank statements (the second repeats the last four days of the first, as a statement downloaded on the
@@ -63,59 +63,19 @@ describe('saved mapping run history (e2e)', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    app = await startApp({ APP_URL: base });
-    await app.listen(port, '127.0.0.1');
+    ({ app, worker, receiver, base } = await startListeningStack());
     db = app.get(DataSource);
-    worker = await startWorker({ APP_URL: base, WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}` });
   });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-    await receiver?.close();
-  });
+  afterAll(() => closeAll(worker, app, receiver));
 
   /** A Business user with an API key made through the real routes. */
   async function business() {
     const { agent, userId, username } = await signUp(app, 'business');
     const created = await agent.post('/api/api-keys').set(H).send({ name: 'books' }).expect(201);
     const key = created.body.key as string;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: Record<string, unknown> = {};
-      try {
-        json = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, text, json };
-    };
-    const form = async (path: string, fields: Record<string, string>, file: string, name: string) => {
-      const body = new FormData();
-      for (const [k, v] of Object.entries(fields)) body.append(k, v);
-      body.append('file', new Blob([file], { type: 'text/csv' }), name);
-      const res = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
-        body,
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    };
-    const upload = async (kind: 'template' | 'data', name: string, content: string) => {
-      const r = await form(`/api/upload/${kind}`, {}, content, name);
-      expect(r.status).toBe(201);
-      return r.json.id as string;
-    };
+    const { call, form, upload: uploadFile } = apiClient(base, key);
+    const upload = async (kind: 'template' | 'data', name: string, content: string) =>
+      (await uploadFile(kind, name, content)).id;
     const mapping = async (duplicates: 'skip' | 'flag' | 'keep') => {
       const r = await call('POST', '/api/mappings', {
         name: `Bank to books (${duplicates})`,

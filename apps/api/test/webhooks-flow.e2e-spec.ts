@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { JobEventData } from '@csv-mapper/queue';
 import { CsvJobsProcessor } from '../../worker/src/csv-jobs/csv-jobs.processor';
-import { H, signUp, startApp } from './support/api-test-app';
+import { H, signUp } from './support/api-test-app';
+import { closeAll } from './support/app-and-worker';
+import { apiClient, startListeningStack } from './support/listening-stack';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
-import { startWorker } from '../../worker/test/support/start-worker';
-import { freePort } from '../../../bench/support/stack';
 
 // Webhook consumers and API users, end to end: requests in with an API key over real HTTP, the real api and
 // worker on this run's Postgres and Redis, and deliveries observed at a real receiver on 127.0.0.1 and
@@ -34,64 +34,17 @@ describe('webhooks and the published API, through the real api → worker → re
   let db: DataSource;
 
   beforeAll(async () => {
-    receiver = await startReceiver();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    app = await startApp({ APP_URL: base });
-    await app.listen(port, '127.0.0.1');
+    ({ app, worker, receiver, base } = await startListeningStack({ WEBHOOK_RETRY_SCALE: '0.0002' }));
     db = app.get(DataSource);
-    worker = await startWorker({
-      APP_URL: base,
-      WEBHOOK_ALLOWED_IPS: `127.0.0.1:${receiver.port}`,
-      WEBHOOK_RETRY_SCALE: '0.0002',
-    });
   });
-  afterAll(async () => {
-    await worker?.close();
-    await app?.close();
-    await receiver?.close();
-  });
+  afterAll(() => closeAll(worker, app, receiver));
 
   /** A Business user with an API key made through the real routes; `call` sends requests with the key. */
   async function business() {
     const { agent, userId } = await signUp(app, 'business');
     const created = await agent.post('/api/api-keys').set(H).send({ name: 'integration' }).expect(201);
     const key = created.body.key as string;
-    const call = async (
-      method: string,
-      path: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${key}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, headers: res.headers, text, json: json as Record<string, unknown> };
-    };
-    const upload = async (kind: 'template' | 'data', name: string, content: string) => {
-      const form = new FormData();
-      form.append('file', new Blob([content], { type: 'text/csv' }), name);
-      const res = await fetch(`${base}/api/upload/${kind}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
-        body: form,
-      });
-      expect(res.status).toBe(201);
-      return (await res.json()) as { id: string; headers: string[] };
-    };
+    const { call, upload } = apiClient(base, key);
     const endpoint = async (path: string, events?: string[]) => {
       const r = await call('POST', '/api/webhooks', {
         url: receiver.url(path),
