@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { startApp } from './support/api-test-app';
-import { listen, signUpCookie, StdoutLogs } from './support/raw-http';
+import { startLogged, stopLogged, signUpCookie, StdoutLogs } from './support/raw-http';
 
 // Bounded JSON (issue 28, finding 2): a body nested deeper than 64 levels is refused with 400 before any
 // route walks it (it used to be a 500 with a logged stack on 15 routes, /api/login included), and a `null`
@@ -28,16 +27,10 @@ describe('bounded JSON (e2e)', () => {
   const logLines = logs.lines;
 
   beforeAll(async () => {
-    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
-    logs.start();
-    app = await startApp({ LOG_LEVEL: 'warn' });
-    port = await listen(app);
+    ({ app, port } = await startLogged(logs, { LOG_LEVEL: 'warn' }));
     ({ cookie } = await signUpCookie(app, port, 'business'));
   });
-  afterAll(async () => {
-    await app.close();
-    logs.stop();
-  });
+  afterAll(() => stopLogged(app, logs));
 
   async function post(
     path: string,

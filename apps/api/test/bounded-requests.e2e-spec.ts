@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { startApp } from './support/api-test-app';
 import {
   chunk,
   csvBytes,
-  listen,
+  startLogged,
+  stopLogged,
   RawConnection,
   signUpCookie,
   sleep,
@@ -27,22 +27,16 @@ describe('bounded requests (e2e)', () => {
   const logLines = logs.lines;
 
   beforeAll(async () => {
-    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
-    logs.start();
-    app = await startApp({
+    ({ app, port } = await startLogged(logs, {
       LOG_LEVEL: 'info',
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HTTP_TIMEOUT_CHECK_MS: '100',
       UPLOADS_PER_IP: '4',
       MEMORY_STORE_MAX_FILE_MB: '2',
-    });
-    port = await listen(app);
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    logs.stop();
-  });
+  afterAll(() => stopLogged(app, logs));
 
   it('answers 413 to a declared 50 MB upload from a Free user before the body is sent, and hangs up', async () => {
     const { cookie } = await signUpCookie(app, port);

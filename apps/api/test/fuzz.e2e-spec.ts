@@ -1,9 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { startApp } from './support/api-test-app';
 import { fuzzBody } from './support/fuzz-bodies';
-import { listen, RawConnection, signUpCookie, sleep, StdoutLogs } from './support/raw-http';
+import { startLogged, stopLogged, RawConnection, signUpCookie, sleep, StdoutLogs } from './support/raw-http';
 
 // Fuzzing the running api (issue 18): seeded random JSON bodies to every POST/PUT/PATCH route the app
 // registers (enumerated from Express's router, so new routes are fuzzed too), signed in and with a Business
@@ -227,16 +226,13 @@ describe('fuzzing the api (e2e)', () => {
   }
 
   beforeAll(async () => {
-    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
-    logs.start();
-    app = await startApp({
+    ({ app, port } = await startLogged(logs, {
       LOG_LEVEL: 'warn',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
       HTTP_REQUEST_TIMEOUT_MS: '3000',
       HTTP_TIMEOUT_CHECK_MS: '200',
       UPLOADS_PER_IP: '1000',
-    });
-    port = await listen(app);
+    }));
     ({ cookie, userId } = await signUpCookie(app, port, 'business'));
     const key = await fetch(`http://127.0.0.1:${port}/api/api-keys`, {
       method: 'POST',
@@ -247,10 +243,7 @@ describe('fuzzing the api (e2e)', () => {
     expect(apiKey).toMatch(/^csvm_/);
     realWrite(`fuzz seed: ${SEED} (FUZZ_SEED=${SEED} reproduces this run)\n`);
   });
-  afterAll(async () => {
-    await app.close();
-    logs.stop();
-  });
+  afterAll(() => stopLogged(app, logs));
 
   function headersFor(auth: Auth): Record<string, string> {
     if (auth === 'session') return { Cookie: cookie, 'X-Requested-With': 'csv-mapper' };

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { startApp } from './support/api-test-app';
 import {
   csvBytes,
-  listen,
+  startLogged,
+  stopLogged,
   RawConnection,
   signUpCookie,
   sleep,
@@ -33,22 +33,16 @@ describe('slow bodies (e2e)', () => {
   const logLines = logs.lines;
 
   beforeAll(async () => {
-    // pino writes to process.stdout when its write has been replaced: the request log lands in logLines.
-    logs.start();
-    app = await startApp({
+    ({ app, port } = await startLogged(logs, {
       LOG_LEVEL: 'warn',
       HTTP_HEADERS_TIMEOUT_MS: '2000',
       HTTP_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HTTP_TIMEOUT_CHECK_MS: '100',
       REQUESTS_PER_IP: String(REQUESTS_PER_IP),
-    });
-    port = await listen(app);
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    logs.stop();
-  });
+  afterAll(() => stopLogged(app, logs));
 
   it('cuts a JSON body trickled into /api/login at the body timeout with 408, while a trickled upload of the same length completes', async () => {
     const { cookie } = await signUpCookie(app, port);

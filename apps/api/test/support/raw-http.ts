@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
+import { startApp } from './api-test-app';
 import { sleep } from './poll';
 
 // Raw HTTP for specs that need what supertest hides: headers and body sent separately, trickled or cut off,
@@ -12,6 +13,24 @@ import { sleep } from './poll';
 export async function listen(app: INestApplication): Promise<number> {
   await app.listen(0, '127.0.0.1');
   return (app.getHttpServer().address() as AddressInfo).port;
+}
+
+/**
+ * The api on a loopback port (`listen`) with its JSON log captured in `logs`, started first: pino writes to
+ * process.stdout when its write has been replaced. `stopLogged` closes both.
+ */
+export async function startLogged(
+  logs: StdoutLogs,
+  env: Record<string, string>,
+): Promise<{ app: INestApplication; port: number }> {
+  logs.start();
+  const app = await startApp(env);
+  return { app, port: await listen(app) };
+}
+
+export async function stopLogged(app: INestApplication | undefined, logs: StdoutLogs): Promise<void> {
+  await app?.close();
+  logs.stop();
 }
 
 /** Signs a fresh user up over HTTP and returns its session cookie (optionally on another plan). */
