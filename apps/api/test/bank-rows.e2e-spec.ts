@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { H, signUp, startApp } from './support/api-test-app';
+import { asPairs, byColumn, type Suggested } from './support/suggestions';
 import { uploadId } from './support/uploads';
 
 // Bank rows right by the product's own reading and suggestion (issues 26 and 27), each a file shape of its
@@ -8,15 +9,6 @@ import { uploadId } from './support/uploads';
 // a file without a header row holds amounts (never an IBAN) and is not a running balance; two amount
 // columns filled alternately are a debit/credit pair; Gross (not Net) is a payment provider's amount; a
 // few lines of words in a date column do not make it text; ids are never a description.
-
-interface Suggested {
-  templateColumn: string;
-  dataColumn: string;
-  transform?: unknown;
-  empty?: boolean;
-  confidence: number;
-  reason: string;
-}
 
 describe('bank rows from real-shaped files (e2e)', () => {
   let app: INestApplication;
@@ -36,7 +28,7 @@ describe('bank rows from real-shaped files (e2e)', () => {
       .send({ dataFileId, templateFileId })
       .expect(200);
     const suggested = s.body.mappings as Suggested[];
-    const pairs = suggested.map(({ confidence: _c, reason: _r, ...pair }) => pair);
+    const pairs = asPairs(suggested);
     const res = await agent
       .post('/api/process')
       .set(H)
@@ -44,7 +36,7 @@ describe('bank rows from real-shaped files (e2e)', () => {
       .expect(200);
     return {
       csv: res.body.csvData as string,
-      mappings: new Map(suggested.map((m) => [m.templateColumn, m])),
+      mappings: byColumn(suggested),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { asPairs, byColumn, type Suggested } from './support/suggestions';
 import { uploadTo } from './support/uploads';
 
 // Issue 27, repros 3–5 through the real entry points: upload → POST /api/mappings/suggest → POST
@@ -8,15 +9,6 @@ import { uploadTo } from './support/uploads';
 // 3: meanings kept apart (company ≠ person name, state ≠ country, cost ≠ price, value date ≠ value);
 // 4: generic words and partial names don't win (Tax status, Available online only, SEO Description,
 //    E-mail 2 Address, Password); 5: names in other languages (German, Dutch, French, Spanish, Italian).
-
-interface Suggested {
-  templateColumn: string;
-  dataColumn: string;
-  transform?: unknown;
-  empty?: boolean;
-  confidence: number;
-  reason: string;
-}
 
 const headersOf = (id: string) => BUILT_IN_TEMPLATES.find((t) => t.id === id)!.columns.map((c) => c.name);
 
@@ -57,11 +49,11 @@ describe('Suggestions from real export names (e2e)', () => {
         ...('id' in template
           ? { templateFileId: `virtual-template-${template.id}`, templateHeaders: headersOf(template.id) }
           : target),
-        mappings: mappings.map(({ confidence: _c, reason: _r, ...pair }) => pair),
+        mappings: asPairs(mappings),
         unmappedColumns: 'empty',
       })
       .expect(200);
-    return { pairs: new Map(mappings.map((m) => [m.templateColumn, m])), csv: out.body.csvData as string };
+    return { pairs: byColumn(mappings), csv: out.body.csvData as string };
   }
 
   const source = (m: Suggested | undefined) => (m?.empty ? null : (m?.dataColumn ?? null));

@@ -2,6 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { asPairs, byColumn, type Suggested } from './support/suggestions';
 import { uploadId } from './support/uploads';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
@@ -9,20 +10,6 @@ import { closeAll, startAppAndWorker } from './support/app-and-worker';
 // suggested pairs sent back unchanged (only confidence and reason dropped) and the result's bytes compared.
 // Also: columns left empty on purpose, unmappedColumns: "empty", coalesce, an uploaded template recognised
 // as a built-in one, ownership (404) and an API key caller.
-
-interface Suggested {
-  templateColumn: string;
-  dataColumn: string;
-  transform?: unknown;
-  empty?: boolean;
-  confidence: number;
-  reason: string;
-}
-
-/** The pairs as POST /api/process takes them: the suggestion without confidence and reason. */
-const asPairs = (mappings: Suggested[]) => mappings.map(({ confidence: _c, reason: _r, ...pair }) => pair);
-
-const byColumn = (mappings: Suggested[]) => new Map(mappings.map((m) => [m.templateColumn, m]));
 
 const builtIn = (id: string) => BUILT_IN_TEMPLATES.find((t) => t.id === id)!;
 const headersOf = (id: string) => builtIn(id).columns.map((c) => c.name);
