@@ -125,10 +125,9 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   };
 }
 
-/** One private redis-server (not a cluster) on a free port, so its memory figures are this run's alone. */
-export async function startRedisServer(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const proc = spawn(
+/** A redis-server on `port` of 127.0.0.1 keeping nothing on disk, with the eviction policy BullMQ needs. */
+export function spawnRedisServer(port: number): ChildProcess {
+  return spawn(
     'redis-server',
     [
       '--port',
@@ -144,6 +143,12 @@ export async function startRedisServer(): Promise<{ url: string; port: number; s
     ],
     { stdio: 'ignore' },
   );
+}
+
+/** One private redis-server (not a cluster) on a free port, so its memory figures are this run's alone. */
+export async function startRedisServer(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc = spawnRedisServer(port);
   for (let t = 0; ; t++) {
     const pong = await run('redis-cli', ['-p', String(port), 'ping']).then(
       (r) => r.stdout.trim(),

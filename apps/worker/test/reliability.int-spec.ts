@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import IORedis from 'ioredis';
 import { Queue } from 'bullmq';
 import type { MappingPair } from '@csv-mapper/contracts';
 import { bullConnection, bullPrefix, EphemeralStore, JobProducer, QUEUES, slotKey } from '@csv-mapper/queue';
+import { spawnRedisServer } from '../../../bench/support/redis-cluster';
 import { exited, freePort, startStack, type Stack } from '../../../bench/support/stack';
+import { until } from '../../api/test/support/poll';
 
 // Reliability with real processes: the api and worker run as child processes (from source, no build)
 // against real Postgres and Redis; each test gets its own database, Redis prefix and processes.
@@ -65,15 +67,9 @@ interface JobView {
   resultUrl: string | null;
 }
 
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `until`, every 50 ms. */
+const poll = <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> =>
+  until(what, fn, timeoutMs, 50);
 
 async function submit(stack: Stack, rows: number): Promise<string> {
   const tpl = await stack.upload('template', new Blob([TEMPLATE]), 'template.csv');
@@ -204,22 +200,7 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
     let redis: ChildProcess | undefined;
     let port = 0;
     const startRedis = async () => {
-      redis = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--maxmemory-policy',
-          'noeviction',
-        ],
-        { stdio: 'ignore' },
-      );
+      redis = spawnRedisServer(port);
       const probe = new IORedis({
         port,
         lazyConnect: true,

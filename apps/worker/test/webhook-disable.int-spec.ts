@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { jobEventBase, newWebhookSecret, type ProcessCsvPayload } from '@csv-mapper/queue';
 import { WebhookDispatcher } from '../src/webhooks/webhook-dispatcher.service';
 import { startWorker } from './support/start-worker';
+import { until } from '../../api/test/support/poll';
 
 // After 5 days in which every delivery failed, the endpoint is disabled and its owner gets one mail.
 // Time is simulated by seeding old failed deliveries; mail goes to an in-process SMTP server.
@@ -29,15 +30,9 @@ interface Mail {
   raw: string;
 }
 
-async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `until`, every 50 ms. */
+const poll = <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> =>
+  until(what, fn, timeoutMs, 50);
 
 describe('webhook endpoints failing for days are disabled and their owner mailed once', () => {
   let worker: INestApplicationContext;
