@@ -13,6 +13,8 @@
 //              computed and stored);
 //   history  — RunHistoryStore.start (loads the 12M fingerprints into the set), the run with every row
 //              looked up, then complete (stores the run's 1M fingerprints).
+//   first-js, history-js — the same two with the native fingerprint addon turned off
+//              (CSVM_NATIVE_FINGERPRINTS=0: the JavaScript HMAC of hmac.ts), for a same-run comparison.
 // The time of `first` and `history` includes loading and storing. The children's runs are deleted after
 // each round, so the history stays at 12 runs.
 import { spawnSync } from 'node:child_process';
@@ -108,6 +110,7 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
       bytes,
       alreadyExported: s.alreadyExported ?? null,
       rssMb,
+      native: started ? started.history.isNative : null,
     }),
   );
   await ds?.destroy();
@@ -132,6 +135,9 @@ async function seed(ds: DataSource, ids: Ids, runs: number, rows: number): Promi
     }
   }
 }
+
+/** The measured variants, in the order each round runs them. */
+const VARIANTS = ['plain', 'first', 'history', 'first-js', 'history-js'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -171,13 +177,26 @@ async function parent(): Promise<void> {
         `(${(Number(bytes) / 1e6).toFixed(0)} MB packed) written into the database in ${Date.now() - t0} ms; ` +
         `${RUNS} rounds (+1 warm-up), each variant in its own process`,
     );
-    const results: Record<string, Array<Record<string, number>>> = { plain: [], first: [], history: [] };
+    const results: Record<string, Array<Record<string, number>>> = {};
+    for (const v of VARIANTS) results[v] = [];
     for (let round = 0; round <= RUNS; round++) {
-      for (const variant of ['plain', 'first', 'history'] as const) {
+      for (const variant of VARIANTS) {
+        // `…-js`: the same child with the native fingerprint addon turned off (the JavaScript HMAC).
+        const js = variant.endsWith('-js');
         const r = spawnSync(
           process.execPath,
-          [join(__dirname, 'support/run-ts.js'), __filename, '--child', variant, JSON.stringify(ids)],
-          { encoding: 'utf8', env: process.env, maxBuffer: 1 << 20 },
+          [
+            join(__dirname, 'support/run-ts.js'),
+            __filename,
+            '--child',
+            variant.replace(/-js$/, ''),
+            JSON.stringify(ids),
+          ],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, ...(js ? { CSVM_NATIVE_FINGERPRINTS: '0' } : {}) },
+            maxBuffer: 1 << 20,
+          },
         );
         if (r.status !== 0) throw new Error(`${variant} failed: ${r.stderr}`);
         const line = JSON.parse(r.stdout.trim().split('\n').pop() as string) as Record<string, number>;
@@ -190,13 +209,14 @@ async function parent(): Promise<void> {
         results[variant].push(line);
         console.log(
           `round ${round} ${variant.padEnd(7)} ${line.ms.toFixed(0)} ms (load ${line.loadMs.toFixed(0)}, store ${line.storeMs.toFixed(0)}), ` +
-            `peak RSS ${line.rssMb.toFixed(0)} MB, rows ${line.rows}, already exported ${line.alreadyExported}`,
+            `peak RSS ${line.rssMb.toFixed(0)} MB, rows ${line.rows}, already exported ${line.alreadyExported}` +
+            (variant === 'plain' ? '' : `, fingerprints ${line.native ? 'native' : 'JavaScript'}`),
         );
       }
     }
     const med = (v: string, k: string) => median(results[v].map((r) => r[k]));
     const plain = med('plain', 'ms');
-    for (const v of ['plain', 'first', 'history']) {
+    for (const v of VARIANTS) {
       console.log(
         `${v.padEnd(7)} median ${med(v, 'ms').toFixed(0)} ms (load ${med(v, 'loadMs').toFixed(0)} ms, store ${med(v, 'storeMs').toFixed(0)} ms), ` +
           `peak RSS ${Math.max(...results[v].map((r) => r.rssMb)).toFixed(0)} MB, ratio to plain ${(med(v, 'ms') / plain).toFixed(2)}×`,

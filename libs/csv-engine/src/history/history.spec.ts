@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { applyMappingToBuffer } from '../mapping';
 import { runTotals } from '../output';
 import { RowHmac } from './hmac';
+import { nativeFingerprints } from './native';
 import { bucketOf, FingerprintSet, RowHistory } from './set';
 
 const secret = randomBytes(32);
@@ -84,5 +85,98 @@ describe('run history', () => {
     const other = new RowHistory(randomBytes(32), 'skip', setOf(h1));
     const o = await applyMappingToBuffer(Buffer.from(second), headers, pairs, { history: other });
     expect(o.stats.alreadyExported).toBe(0);
+  });
+
+  it('the native addon (built by postinstall) gives the same fingerprints as node:crypto, whole rows and key fields', () => {
+    expect(nativeFingerprints).not.toBeNull();
+    const native = nativeFingerprints!;
+    for (const klen of [0, 32, 64, 65, 100]) {
+      const key = randomBytes(klen);
+      const nkey = native.prepareKey(key);
+      const buf = randomBytes(4000);
+      const spans = new Int32Array(2 * 50);
+      for (let r = 0; r < 50; r++) {
+        spans[2 * r] = r * 37;
+        spans[2 * r + 1] = r * 37 + r * 3; // 0 to 147 bytes: every padding case
+      }
+      const out = new Uint32Array(100);
+      native.hmacSpans(nkey, buf, spans, 0, 50, out);
+      for (let r = 0; r < 50; r++) {
+        const d = createHmac('sha256', key)
+          .update(buf.subarray(spans[2 * r], spans[2 * r + 1]))
+          .digest();
+        expect([out[2 * r], out[2 * r + 1]]).toEqual([d.readUInt32BE(0), d.readUInt32BE(4)]);
+      }
+      // Two fields per row, each a 4-byte big-endian length then its bytes (what RowHmac.field feeds).
+      native.hmacSpans(nkey, buf, spans, 2, 25, out);
+      const js = new RowHmac(key);
+      for (let r = 0; r < 25; r++) {
+        js.start();
+        js.field(buf, spans[4 * r], spans[4 * r + 1]);
+        js.field(buf, spans[4 * r + 2], spans[4 * r + 3]);
+        js.finish();
+        expect([out[2 * r], out[2 * r + 1]]).toEqual([js.hi, js.lo]);
+      }
+    }
+    expect(() =>
+      native.hmacSpans(
+        native.prepareKey(secret),
+        Buffer.alloc(10),
+        Int32Array.of(0, 11),
+        0,
+        1,
+        new Uint32Array(2),
+      ),
+    ).toThrow(/outside the buffer/);
+  });
+
+  it('over many output chunks, native and JavaScript fingerprints give the same runs: bytes, warnings in row order, counts', async () => {
+    const rows = (from: number, to: number) =>
+      Array.from(
+        { length: to - from },
+        (_, i) =>
+          `2026-10-${String(((from + i) % 28) + 1).padStart(2, '0')},Item ${from + i},${(from + i) % 7 === 0 ? '' : `${from + i}.50`}`,
+      );
+    const file = (lines: string[]) => Buffer.from(`Date,Description,Amount\n${lines.join('\n')}\n`);
+    const firstRows = rows(0, 40_000);
+    // The second file repeats rows 30,000–39,999 of the first, then 20,000 new ones.
+    const secondRows = [...rows(30_000, 40_000), ...rows(40_000, 60_000)];
+    const required = { required: ['Amount'], maxWarnings: 100_000, lineEnding: '\n' as const };
+    const outcomes = [];
+    for (const native of [nativeFingerprints, null]) {
+      const h1 = new RowHistory(secret, 'keep', null, null, undefined, native);
+      await applyMappingToBuffer(file(firstRows), headers, pairs, { history: h1 });
+      expect(h1.fresh.count).toBe(40_000);
+      for (const mode of ['flag', 'skip', 'keep'] as const) {
+        const h = new RowHistory(secret, mode, setOf(h1), null, () => 'before', native);
+        const r = await applyMappingToBuffer(file(secondRows), headers, pairs, { history: h, ...required });
+        outcomes.push({
+          native: native !== null,
+          mode,
+          data: r.data,
+          warnings: r.stats.warnings,
+          seen: h.alreadyExported,
+          fresh: h.fresh.count,
+        });
+      }
+    }
+    const byMode = (mode: string) => outcomes.filter((o) => o.mode === mode);
+    for (const mode of ['flag', 'skip', 'keep']) {
+      const [n, j] = byMode(mode);
+      expect(n.data.equals(j.data)).toBe(true);
+      expect(n.warnings).toEqual(j.warnings);
+      expect([n.seen, n.fresh]).toEqual([10_000, 20_000]);
+      expect([j.seen, j.fresh]).toEqual([10_000, 20_000]);
+    }
+    const flag = byMode('flag')[0];
+    // Rows 1–10,000 were exported before; every 7th source row lacks its required Amount.
+    const expected = secondRows.flatMap((line, i) => {
+      const w = [];
+      if (line.endsWith(',')) w.push({ row: i + 1, rule: 'required' });
+      if (i < 10_000) w.push({ row: i + 1, rule: 'alreadyExported' });
+      return w;
+    });
+    expect(flag.warnings.map((w) => ({ row: w.row, rule: w.rule }))).toEqual(expected);
+    expect(byMode('skip')[0].data.toString().split('\n').length).toBe(20_000 + 2);
   });
 });

@@ -7,6 +7,7 @@
 // A row counts as seen when a word on its probe path equals its `lo`: with ~8 words compared per miss at
 // this load, a new row is mistaken for an old one about once in 500 million rows.
 import { RowHmac } from './hmac';
+import { type NativeFingerprints, nativeFingerprints } from './native';
 
 export const BUCKET_BITS = 6;
 export const BUCKETS = 1 << BUCKET_BITS;
@@ -119,7 +120,9 @@ export class FingerprintCollector {
 /**
  * What a run of a saved mapping does with its rows (ApplyOptions.history): each written row's fingerprint
  * (the row's output bytes, or its key columns length-prefixed) is looked up among earlier runs', counted
- * per run when found, and collected when new.
+ * per run when found, and collected when new. `check` answers at once (a `skip` run must know before the
+ * row is written); `defer` + `drain` hash the rows of one output chunk together, for `flag` and `keep` runs
+ * whose output does not depend on the answer (with the native addon, one call per chunk).
  */
 export class RowHistory {
   readonly hmac: RowHmac;
@@ -127,6 +130,12 @@ export class RowHistory {
   readonly perRun: Map<number, number> = new Map();
   readonly fresh = new FingerprintCollector();
   alreadyExported = 0;
+  private readonly nkey: Uint8Array | null;
+  /** Deferred rows: their spans in the sink (one per row, or one per key column) and row numbers. */
+  private spans = new Int32Array(2 * 4096);
+  private rowNos = new Int32Array(4096);
+  private pending = 0;
+  private out = new Uint32Array(2 * 4096);
 
   constructor(
     secret: Uint8Array,
@@ -136,8 +145,72 @@ export class RowHistory {
     readonly keyColumns: readonly string[] | null = null,
     /** The warning text of a flagged row, by run index (e.g. "Exported on 3 Oct 2026 by ana"). */
     readonly reasonOf: (run: number) => string = () => 'Exported by an earlier run of this mapping',
+    native: NativeFingerprints | null = nativeFingerprints,
   ) {
     this.hmac = new RowHmac(secret);
+    this.native = native;
+    this.nkey = native ? native.prepareKey(secret) : null;
+  }
+
+  private readonly native: NativeFingerprints | null;
+
+  /** Whether fingerprints are computed by the native addon (for the bench and the logs). */
+  get isNative(): boolean {
+    return this.nkey !== null;
+  }
+
+  /** Fields per row in `spans`: 0 for the whole row, else the key columns' count. */
+  private get fieldsPerRow(): number {
+    return this.keyColumns !== null && this.keyColumns.length > 0 ? this.keyColumns.length : 0;
+  }
+
+  /** Writes the spans of one row at spans[at..]: the whole row or its key cells. */
+  private putSpans(
+    at: number,
+    s: number,
+    e: number,
+    cellStarts: Int32Array | null,
+    keyIndexes: Int32Array | null,
+    cells: number,
+  ): void {
+    const spans = this.spans;
+    if (cellStarts === null || keyIndexes === null) {
+      spans[at] = s;
+      spans[at + 1] = e;
+      return;
+    }
+    for (let i = 0; i < keyIndexes.length; i++) {
+      const j = keyIndexes[i];
+      spans[at + 2 * i] = cellStarts[j];
+      spans[at + 2 * i + 1] = j + 1 < cells ? cellStarts[j + 1] - 1 : e;
+    }
+  }
+
+  /** The JavaScript HMAC of row r's spans into out[2r], out[2r + 1]. */
+  private hashJs(buf: Uint8Array, r: number): void {
+    const h = this.hmac;
+    const k = this.fieldsPerRow;
+    const spans = this.spans;
+    if (k === 0) h.fingerprint(buf, spans[2 * r], spans[2 * r + 1]);
+    else {
+      h.start();
+      for (let j = 0; j < k; j++) h.field(buf, spans[2 * (r * k + j)], spans[2 * (r * k + j) + 1]);
+      h.finish();
+    }
+    this.out[2 * r] = h.hi;
+    this.out[2 * r + 1] = h.lo;
+  }
+
+  /** Looks up (and collects when new) the fingerprint (hi, lo): the earlier run's index, or -1. */
+  private lookup(hi: number, lo: number): number {
+    const run = this.earlier === null ? -1 : this.earlier.find(hi, lo);
+    if (run < 0) {
+      this.fresh.add(hi, lo);
+      return -1;
+    }
+    this.alreadyExported++;
+    this.perRun.set(run, (this.perRun.get(run) ?? 0) + 1);
+    return run;
   }
 
   /**
@@ -152,27 +225,69 @@ export class RowHistory {
     keyIndexes: Int32Array | null,
     cells: number,
   ): number {
-    const h = this.hmac;
-    if (cellStarts === null || keyIndexes === null) h.fingerprint(buf, s, e);
-    else {
-      h.start();
-      for (let i = 0; i < keyIndexes.length; i++) {
-        const j = keyIndexes[i];
-        const cs = cellStarts[j];
-        const ce = j + 1 < cells ? cellStarts[j + 1] - 1 : e;
-        h.field(buf, cs, ce);
-      }
-      h.finish();
+    this.putSpans(0, s, e, cellStarts, keyIndexes, cells);
+    if (this.nkey !== null)
+      (this.native as NativeFingerprints).hmacSpans(
+        this.nkey,
+        buf,
+        this.spans,
+        this.fieldsPerRow,
+        1,
+        this.out,
+      );
+    else this.hashJs(buf, 0);
+    return this.lookup(this.out[0], this.out[1]);
+  }
+
+  /** Notes a row for the next drain (its bytes must stay where they are in `buf` until then). */
+  defer(
+    rowNo: number,
+    s: number,
+    e: number,
+    cellStarts: Int32Array | null,
+    keyIndexes: Int32Array | null,
+    cells: number,
+  ): void {
+    const n = this.pending;
+    const per = Math.max(1, this.fieldsPerRow);
+    if (n === this.rowNos.length) {
+      const rowNos = new Int32Array(n * 2);
+      rowNos.set(this.rowNos);
+      this.rowNos = rowNos;
+      const spans = new Int32Array(this.spans.length * 2);
+      spans.set(this.spans);
+      this.spans = spans;
+      this.out = new Uint32Array(this.out.length * 2);
     }
-    const hi = h.hi;
-    const lo = h.lo;
-    const run = this.earlier === null ? -1 : this.earlier.find(hi, lo);
-    if (run < 0) {
-      this.fresh.add(hi, lo);
-      return -1;
+    if (this.spans.length < (n + 1) * 2 * per) {
+      const spans = new Int32Array(Math.max(this.spans.length * 2, (n + 1) * 2 * per));
+      spans.set(this.spans);
+      this.spans = spans;
     }
-    this.alreadyExported++;
-    this.perRun.set(run, (this.perRun.get(run) ?? 0) + 1);
-    return run;
+    this.putSpans(2 * n * per, s, e, cellStarts, keyIndexes, cells);
+    this.rowNos[n] = rowNo;
+    this.pending = n + 1;
+  }
+
+  /** Hashes and looks up the deferred rows of `buf`; `found(rowNo, run)` for each exported before. */
+  drain(buf: Uint8Array, found: (rowNo: number, run: number) => void): void {
+    const n = this.pending;
+    if (n === 0) return;
+    this.pending = 0;
+    if (this.nkey !== null)
+      (this.native as NativeFingerprints).hmacSpans(
+        this.nkey,
+        buf,
+        this.spans,
+        this.fieldsPerRow,
+        n,
+        this.out,
+      );
+    else for (let r = 0; r < n; r++) this.hashJs(buf, r);
+    const out = this.out;
+    for (let r = 0; r < n; r++) {
+      const run = this.lookup(out[2 * r], out[2 * r + 1]);
+      if (run >= 0) found(this.rowNos[r], run);
+    }
   }
 }

@@ -130,6 +130,8 @@ export class MappingRun implements ChainHost, PlanInput {
   /** Run history of a saved mapping (history/set.ts): each written row is looked up and collected. */
   private readonly history: RowHistory | null;
   private readonly skipSeen: boolean;
+  /** `flag` / `keep` runs: rows are hashed a chunk at a time, at the flush (their output does not change). */
+  private readonly deferSeen: boolean;
   /** Where each cell of the current row starts in the sink (key-column fingerprints only). */
   private cellStarts: Int32Array | null = null;
   private keyIndexes: Int32Array | null = null;
@@ -166,6 +168,7 @@ export class MappingRun implements ChainHost, PlanInput {
     this.patch = options.patch ?? null;
     this.history = options.history ?? null;
     this.skipSeen = this.history !== null && this.history.mode === 'skip';
+    this.deferSeen = this.history !== null && !this.skipSeen;
     if (this.history) this.stats.alreadyExported = 0;
     if (this.patch) this.stats.corrections = { cellsEdited: 0, rowsEdited: 0, rowsDeleted: 0 };
   }
@@ -276,6 +279,7 @@ export class MappingRun implements ChainHost, PlanInput {
   /** Moves the output written so far to `chunks`; `exact`: in a buffer of its size (the sink is kept). */
   flush(exact = false): void {
     if (this.sink.pos === 0) return;
+    if (this.deferSeen) this.drainSeen();
     let out = this.sink.take(exact);
     if (this.cp1252) {
       const enc = encodeWindows1252(out);
@@ -410,26 +414,56 @@ export class MappingRun implements ChainHost, PlanInput {
       sink.buf[sink.pos++] = QUOTE;
       sink.buf[sink.pos++] = QUOTE;
     }
-    if (this.history !== null && this.seen(rowStart, rowNo)) return true;
+    if (this.history !== null) {
+      if (this.deferSeen)
+        this.history.defer(rowNo, rowStart, sink.pos, this.cellStarts, this.keyIndexes, this.ops.length);
+      else if (this.seen(rowStart)) return true;
+    }
     this.endLine();
     stats.rowsOut++;
     return true;
   }
 
-  /** Run history: true when the row was exported before and is left out (its bytes and sums taken back). */
-  private seen(rowStart: number, rowNo: number): boolean {
+  /** Run history (`skip`): true when the row was exported before and is left out (bytes and sums taken back). */
+  private seen(rowStart: number): boolean {
     const h = this.history as RowHistory;
     const sink = this.sink;
     const run = h.check(sink.buf, rowStart, sink.pos, this.cellStarts, this.keyIndexes, this.ops.length);
     if (run < 0) return false;
     (this.stats as { alreadyExported: number }).alreadyExported++;
-    if (this.skipSeen) {
-      sink.pos = rowStart;
-      for (const sum of this.outSums) sum.rollback();
-      return true;
+    sink.pos = rowStart;
+    for (const sum of this.outSums) sum.rollback();
+    return true;
+  }
+
+  /** Run history (`flag` / `keep`): the rows written since the last flush, looked up together. */
+  private drainSeen(): void {
+    const h = this.history as RowHistory;
+    const flag = h.mode === 'flag';
+    h.drain(this.sink.buf, (rowNo, run) => {
+      (this.stats as { alreadyExported: number }).alreadyExported++;
+      if (flag) this.warnInOrder(rowNo, h.reasonOf(run), 'alreadyExported');
+    });
+  }
+
+  /**
+   * A row warning found after later rows were checked (a deferred history lookup): counted like warn(), and
+   * kept among the first `maxWarnings` in row order, after the row's own rule warnings.
+   */
+  private warnInOrder(row: number, reason: string, rule: WarningRule): void {
+    const warnings = this.stats.warnings;
+    const last = warnings.length > 0 ? warnings[warnings.length - 1].row : -1;
+    if (last <= row || warnings.length === 0) {
+      this.warn(row, '', '', reason, rule);
+      return;
     }
-    if (h.mode === 'flag') this.warn(rowNo, '', '', h.reasonOf(run), 'alreadyExported');
-    return false;
+    this.stats.warningCount++;
+    this.stats.warningsByRule[rule] = (this.stats.warningsByRule[rule] ?? 0) + 1;
+    let i = warnings.length;
+    while (i > 0 && warnings[i - 1].row > row) i--;
+    if (i >= this.maxWarnings) return;
+    warnings.splice(i, 0, { row, column: '', value: '', reason, rule });
+    if (warnings.length > this.maxWarnings) warnings.pop();
   }
 
   private missing(op: Op, rowNo: number): void {
