@@ -64,7 +64,7 @@ export function MapperWizard({
     signedIn,
     templateHeaders: template?.headers ?? null,
     dispatch,
-    relogin,
+    reportError,
   });
   const maxSizeText = planLimits ? formatPlanFileSize(planLimits.maxFileSize) : '1MB';
 

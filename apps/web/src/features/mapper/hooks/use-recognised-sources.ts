@@ -1,9 +1,9 @@
 import { useCallback, useState, type Dispatch } from 'react';
 import type { MappingMatch, SourceChanges } from '@csv-mapper/contracts';
 import { showToast } from '../../../components/toaster';
-import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { getSavedMapping, matchSavedMapping } from '../api/saved-mapping';
 import { describeMissing } from '../utils/source-changes';
+import type { ApiErrorReporter } from './use-api-error';
 import type { MapperAction, MapperFile } from './use-mapper-state';
 
 // Source recognition in the mapper (issue 30): the saved mappings a data file fits, with what changed in
@@ -23,12 +23,12 @@ export function useRecognisedSources({
   signedIn,
   templateHeaders,
   dispatch,
-  relogin,
+  reportError,
 }: {
   signedIn: boolean;
   templateHeaders: string[] | null;
   dispatch: Dispatch<MapperAction>;
-  relogin: () => void;
+  reportError: ApiErrorReporter;
 }) {
   const [matches, setMatches] = useState<MappingMatch[]>([]);
   const [inUse, setInUse] = useState<SourceInUse | null>(null);
@@ -79,14 +79,7 @@ export function useRecognisedSources({
         });
         showToast({ title: 'Mapping loaded', description: saved.name, type: 'success' });
       },
-      (err: unknown) => {
-        if (isUnauthorizedError(err)) return relogin();
-        showToast({
-          title: 'Failed to load mapping',
-          description: errorDescription(err, 'The saved mapping could not be loaded.'),
-          type: 'error',
-        });
-      },
+      (err: unknown) => reportError(err, 'Failed to load mapping', 'The saved mapping could not be loaded.'),
     );
 
   return { matches, inUse, offer, clear, using, apply };
