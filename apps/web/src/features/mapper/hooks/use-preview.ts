@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { PreviewResponse } from '@csv-mapper/contracts';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
@@ -6,12 +6,19 @@ import { previewMapping, type ProcessBody } from '../api/process-mapping';
 
 export const PREVIEW_DEBOUNCE_MS = 350;
 
+interface PreviewOutcome {
+  preview: PreviewResponse | null;
+  /** Why the api refused the preview (e.g. a combine pattern left empty), for the preview card. */
+  error: string | null;
+}
+const NO_PREVIEW: PreviewOutcome = { preview: null, error: null };
+
 const fetchPreview = ([, body]: readonly [string, string]) => previewMapping(JSON.parse(body) as ProcessBody);
 
 /**
  * The live preview of step 3 (POST /api/process/preview, no quota): an SWR key of the request body, which
  * settles 350 ms after the last change, so a burst of edits asks once and the last answer wins. The
- * previous rows stay up while the next ones load. `body` null (another step, nothing mapped) clears it.
+ * last answer stays up while the next one loads. `body` null (another step, nothing mapped) clears it.
  */
 export function usePreview(body: ProcessBody | null, onUnauthorized: () => void) {
   const wanted = body && body.mappings.length > 0 ? JSON.stringify(body) : null;
@@ -27,18 +34,25 @@ export function usePreview(body: ProcessBody | null, onUnauthorized: () => void)
 
   const key = wanted === null || settled === null ? null : (['/api/process/preview', settled] as const);
   const { data, error, isValidating } = useSWR<PreviewResponse, unknown>(key, fetchPreview, {
-    keepPreviousData: true,
-    // The same body asks again (the file's history may have changed); its last rows show meanwhile.
+    // The same body asks again (the file's history may have changed).
     revalidateIfStale: true,
     onError: (err) => {
       if (isUnauthorizedError(err)) onUnauthorized();
     },
   });
-  if (key === null) return { preview: null, loading: false, error: null };
-  return {
-    preview: error ? null : (data ?? null),
-    loading: isValidating,
-    /** Why the api refused the preview (e.g. a combine pattern left empty), for the preview card. */
-    error: error ? errorDescription(error, 'The preview could not be made for these mappings.') : null,
-  };
+  // While the next body loads, the last answer (its rows, or why it was refused) stays up.
+  const last = useRef<PreviewOutcome>(NO_PREVIEW);
+  const outcome: PreviewOutcome =
+    key === null
+      ? NO_PREVIEW
+      : error
+        ? {
+            preview: null,
+            error: errorDescription(error, 'The preview could not be made for these mappings.'),
+          }
+        : data
+          ? { preview: data, error: null }
+          : last.current;
+  last.current = outcome;
+  return { ...outcome, loading: key !== null && isValidating };
 }
