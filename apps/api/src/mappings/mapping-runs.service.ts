@@ -14,6 +14,7 @@ import { ApiConfig } from '../config/api.config';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { ProcessingService } from '../processing/processing.service';
+import { MultipartUploadReceiver } from '../uploads/multipart-upload.interceptor';
 import { UploadsService } from '../uploads/uploads.service';
 import { MappingsService } from './mappings.service';
 
@@ -29,6 +30,7 @@ export class MappingRunsService {
   constructor(
     private readonly mappings: MappingsService,
     private readonly uploads: UploadsService,
+    private readonly multipart: MultipartUploadReceiver,
     private readonly processing: ProcessingService,
     private readonly history: RunHistoryStore,
     private readonly config: ApiConfig,
@@ -42,7 +44,7 @@ export class MappingRunsService {
   ): Promise<ProcessResponse | QueuedResponse> {
     // Someone else's (or no) mapping: 404 before a byte of the file is stored.
     const saved = await this.mappings.get(user, id);
-    const data = await this.uploads.receive(req, res, user, 'data');
+    const data = await this.uploads.receive(await this.multipart.receive(req, res, user), user, 'data');
     const fields = (req.body ?? {}) as Record<string, unknown>;
     const async = parseAsync(fields.async);
     const templateFileId = typeof fields.templateFileId === 'string' ? fields.templateFileId.trim() : '';

@@ -32,12 +32,8 @@ import { IdempotencyService, type IdempotentResult } from './idempotency.service
 import { QuotaLedger, rowsAllowedForFile, RunHistoryStore, type StartedRun } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import {
-  readOptionsOf,
-  sourceSpecOf,
-  UploadsService,
-  type StoredUploadView,
-} from '../uploads/uploads.service';
+import { readOptionsOf, sourceSpecOf } from '../uploads/upload-record';
+import { UploadsService, type StoredUploadView } from '../uploads/uploads.service';
 import type {
   OutputOptions,
   PreviewResponse,

@@ -39,6 +39,11 @@ export function stopsEarly(outcome: StoreOutcome): boolean {
   return outcome.kind === 'tooLarge' || outcome.kind === 'badName';
 }
 
+/** Drops the bytes of an upload that was stored but will not be committed (an early failure). */
+export async function discardOutcome(outcome: StoreOutcome | null): Promise<void> {
+  if (outcome?.kind === 'stored') await outcome.result.writer.abort().catch(() => undefined);
+}
+
 /** Passed to multer so it stops feeding the parser; the service already holds the real outcome. */
 export class UploadStoppedError extends Error {
   constructor(readonly outcome: StoreOutcome) {

@@ -8,8 +8,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { isCsvFile } from './csv-storage.engine';
-import type { UploadRecord, UploadType } from './upload-record';
-import { uploadInfo, UploadsService } from './uploads.service';
+import { uploadInfo, type UploadRecord, type UploadType } from './upload-record';
+import { UploadsService } from './uploads.service';
 
 // Enterprise direct uploads: the api hands out a presigned PUT, the client sends the bytes straight to
 // object storage, and `complete` checks what arrived (size, CSV content, inspection streamed from storage)

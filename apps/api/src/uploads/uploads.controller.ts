@@ -7,23 +7,26 @@ import {
   Param,
   Patch,
   Post,
-  Req,
-  Res,
   UseGuards,
+  UseInterceptors,
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { ApiKeyAllowed } from '../auth/api-key-allowed.decorator';
 import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUploadRequest } from '@csv-mapper/contracts';
+import { MultipartUploadInterceptor, StoredUpload, type ReceivedUpload } from './multipart-upload.interceptor';
 import type { UploadRecord } from './upload-record';
 import { UploadsService } from './uploads.service';
 
-/** The multipart body the upload routes read by hand (streamed into the store, never buffered). */
+/**
+ * The multipart body of the upload routes: MultipartUploadInterceptor streams its file into the store (never
+ * buffered) and hands the route what it stored (@StoredUpload()).
+ */
 const CsvFileBody = (withType: boolean) =>
   applyDecorators(
+    UseInterceptors(MultipartUploadInterceptor),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       required: true,
@@ -53,10 +56,9 @@ export class UploadsController {
   @CsvFileBody(true)
   upload(
     @CurrentUser() user: AuthUser,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @StoredUpload() upload: ReceivedUpload,
   ): Promise<UploadRecord> {
-    return this.uploads.receive(req, res, user);
+    return this.uploads.receive(upload, user);
   }
 
   /** Upload a template file, CSV or .xlsx (headers only) */
@@ -65,10 +67,9 @@ export class UploadsController {
   @CsvFileBody(false)
   uploadTemplate(
     @CurrentUser() user: AuthUser,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @StoredUpload() upload: ReceivedUpload,
   ): Promise<UploadRecord> {
-    return this.uploads.receive(req, res, user, 'template');
+    return this.uploads.receive(upload, user, 'template');
   }
 
   /** Upload a data file, CSV or .xlsx (headers and rows) */
@@ -77,10 +78,9 @@ export class UploadsController {
   @CsvFileBody(false)
   uploadData(
     @CurrentUser() user: AuthUser,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @StoredUpload() upload: ReceivedUpload,
   ): Promise<UploadRecord> {
-    return this.uploads.receive(req, res, user, 'data');
+    return this.uploads.receive(upload, user, 'data');
   }
 
   /** Read an uploaded file again with other choices: encoding, delimiter, header row or sheet */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { MappingsModule } from '../mappings/mappings.module';
 import { SourceDriftService } from '../mappings/source-drift.service';
+import { MultipartUploadReceiver } from './multipart-upload.interceptor';
 import { PresignedUploadsController } from './presigned-uploads.controller';
 import { PresignedUploadsService } from './presigned-uploads.service';
 import { UploadsController } from './uploads.controller';
@@ -15,7 +16,7 @@ import { UploadsService } from './uploads.service';
 @Module({
   imports: [AuthModule, MappingsModule],
   controllers: [UploadsController, PresignedUploadsController],
-  providers: [UploadsService, PresignedUploadsService, SourceDriftService],
-  exports: [UploadsService],
+  providers: [UploadsService, MultipartUploadReceiver, PresignedUploadsService, SourceDriftService],
+  exports: [UploadsService, MultipartUploadReceiver],
 })
 export class UploadsModule {}

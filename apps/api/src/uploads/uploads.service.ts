@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import multer, { MulterError } from 'multer';
 import type { Readable } from 'node:stream';
 import {
   inspect,
@@ -10,47 +8,34 @@ import {
   type CsvInput,
   type InspectResult,
   type ReadOptions,
-  type SourceSpec,
   type WorkbookLimits,
 } from '@csv-mapper/csv-engine';
-import type { Transform, UpdateUploadRequest } from '@csv-mapper/contracts';
-import { formatMegabytes, formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
+import type { UpdateUploadRequest } from '@csv-mapper/contracts';
+import { limitsOf, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, BlobStore, type BlobMeta } from '@csv-mapper/queue';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
-import { invalidCharactersError } from '../common/text-input.middleware';
 import { ApiConfig } from '../config/api.config';
 import { SourceDriftService } from '../mappings/source-drift.service';
-import { CsvStorageEngine, stopsEarly, type StoreOutcome } from './csv-storage.engine';
+import { discardOutcome } from './csv-storage.engine';
+import type { ReceivedUpload } from './multipart-upload.interceptor';
 import {
+  definedOnly,
+  infoOf,
   isUploadType,
+  readOptionsOf,
+  sourceSpecOf,
+  uploadInfo,
   type ReadChoices,
   type UploadInfo,
   type UploadRecord,
   type UploadType,
 } from './upload-record';
 
-// Owns uploaded files: receiving them (multipart → inspector → BlobStore), describing, reading and deleting
-// them. Every read is owner-checked by the store; someone else's id looks exactly like a missing one.
+// Owns uploaded files: recording what MultipartUploadInterceptor stored (multipart → inspector → BlobStore),
+// describing, reading and deleting them. Every read is owner-checked by the store; someone else's id looks
+// exactly like a missing one.
 
-/** Explicit multipart limits: one file, a handful of small fields. */
-const MULTIPART_LIMITS = {
-  files: 1,
-  fields: 10,
-  parts: 12,
-  fieldSize: 1024,
-  fieldNameSize: 100,
-  headerPairs: 50,
-};
-
-/**
- * Bytes a multipart body may carry around a file that is within the limit: busboy caps a part's headers at
- * 16 KiB, and MULTIPART_LIMITS allows 12 parts and 10 small fields. A Content-Length beyond the limit plus
- * this cannot hold an acceptable file, so it is refused before a byte of the body is read.
- */
-const MULTIPART_OVERHEAD = 256 * 1024;
-/** Seconds a client is asked to wait when it already has UPLOADS_PER_IP uploads in flight. */
-const UPLOAD_SLOT_RETRY_AFTER = 5;
 /** A workbook may unpack to this many times the largest file the plan accepts… */
 const WORKBOOK_UNPACK_RATIO = 20;
 /** …and never past this, whatever the plan. */
@@ -63,68 +48,16 @@ export interface StoredUploadView {
 
 @Injectable()
 export class UploadsService {
-  /** Uploads in flight per client IP (this instance). */
-  private readonly inFlight = new Map<string, number>();
-
   constructor(
     private readonly store: BlobStore,
     private readonly config: ApiConfig,
     private readonly sourceDrift: SourceDriftService,
   ) {}
 
-  async receive(req: Request, res: Response, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
-    const limits = limitsOf(user.plan);
-    const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
-    // With the memory driver files live in Redis until processed: even "unlimited" plans stop at its ceiling.
-    const maxBytes =
-      this.store.driver === 'memory' ? Math.min(planBytes, this.config.memoryStoreMaxFileBytes) : planBytes;
-    const declared = declaredLength(req);
-    if (declared !== null && declared > maxBytes + MULTIPART_OVERHEAD) {
-      throw this.tooLarge(res, declared, maxBytes, planBytes);
-    }
-    this.takeUploadSlot(req, res);
-    let outcome: StoreOutcome | null = null;
-    let stoppedEarly!: (o: StoreOutcome) => void;
-    const early = new Promise<StoreOutcome>((resolve) => (stoppedEarly = resolve));
-    const engine = new CsvStorageEngine({
-      store: this.store,
-      ownerId: user.teamId,
-      maxBytes,
-      onOutcome: (o) => {
-        outcome = o;
-        if (stopsEarly(o)) stoppedEarly(o);
-      },
-    });
-    const handle = multer({ storage: engine, limits: MULTIPART_LIMITS }).single('file');
-    const parsed = new Promise<null>((resolve, reject) =>
-      handle(req, res, (err: unknown) => (err ? reject(err) : resolve(null))),
-    );
-    parsed.catch(() => undefined); // after an early answer multer settles once the socket closes
-    let stopped: StoreOutcome | null;
-    try {
-      // multer waits for the whole body before reporting an error; an early outcome answers at once.
-      stopped = await Promise.race([parsed, early]);
-    } catch (err) {
-      await discard(outcome);
-      if (clientClosed(req, err)) {
-        throw new AppError(
-          499,
-          'CLIENT_CLOSED_REQUEST',
-          'The upload was interrupted before the file was complete.',
-        );
-      }
-      throw multipartError(err);
-    }
-    if (stopped?.kind === 'tooLarge') {
-      throw this.tooLarge(res, declared ?? stopped.size, maxBytes, planBytes, declared === null);
-    }
-    if (stopped?.kind === 'badName') {
-      stopReading(res);
-      throw invalidCharactersError();
-    }
-    const result = outcome as StoreOutcome | null;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const type = fixedType ?? body.type;
+  /** Inspects and records the file a multipart upload stored (its transport: MultipartUploadInterceptor). */
+  async receive(upload: ReceivedUpload, user: AuthUser, fixedType?: UploadType): Promise<UploadRecord> {
+    const result = upload.file;
+    const type = fixedType ?? upload.fields.type;
     if (!result) {
       throw new AppError(
         400,
@@ -133,7 +66,7 @@ export class UploadsService {
       );
     }
     if (!isUploadType(type)) {
-      await discard(result);
+      await discardOutcome(result);
       throw new AppError(
         400,
         'INVALID_UPLOAD_TYPE',
@@ -361,58 +294,6 @@ export class UploadsService {
     return record;
   }
 
-  /**
-   * 413 with the plan's message, or, past the memory store's ceiling, one that says how to raise it. The
-   * connection closes after the answer, so the rest of the body is never read.
-   */
-  private tooLarge(
-    res: Response,
-    size: number,
-    maxBytes: number,
-    planBytes: number,
-    atLeast = false,
-  ): AppError {
-    stopReading(res);
-    const shown = `${atLeast ? 'over ' : ''}${formatMegabytes(size)}`;
-    if (maxBytes < planBytes) {
-      const ceilingMb = Math.round(maxBytes / (1024 * 1024));
-      return new AppError(
-        413,
-        'FILE_TOO_LARGE',
-        `File size (${shown}) exceeds the largest file this server can hold while it is mapped (${ceilingMb} MB). ` +
-          `Split the file, or ask the operator to enable object storage (BLOB_STORE=s3) or raise MEMORY_STORE_MAX_FILE_MB.`,
-        { size, maxFileSize: maxBytes, limit: 'MEMORY_STORE_MAX_FILE_MB' },
-      );
-    }
-    return new AppError(
-      413,
-      'FILE_TOO_LARGE',
-      `File size (${shown}) exceeds your plan limit of ${formatPlanFileSize(maxBytes).replace(/MB$/, ' MB')}`,
-      { size, maxFileSize: maxBytes },
-    );
-  }
-
-  /** Counts this upload against its IP until the response closes; over UPLOADS_PER_IP it is a 429. */
-  private takeUploadSlot(req: Request, res: Response): void {
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const n = this.inFlight.get(ip) ?? 0;
-    if (n >= this.config.uploadsPerIp) {
-      res.setHeader('Retry-After', String(UPLOAD_SLOT_RETRY_AFTER));
-      stopReading(res);
-      throw new AppError(
-        429,
-        'TOO_MANY_UPLOADS',
-        `You already have ${n} uploads in progress. Wait for one to finish, then try again.`,
-      );
-    }
-    this.inFlight.set(ip, n + 1);
-    res.once('close', () => {
-      const left = (this.inFlight.get(ip) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(ip, left);
-      else this.inFlight.delete(ip);
-    });
-  }
-
   /** The upload's meta and inspection, or 404 when it is missing, expired or someone else's. */
   async get(id: string, ownerId: string, label = 'File'): Promise<StoredUploadView> {
     try {
@@ -440,51 +321,6 @@ export class UploadsService {
   }
 }
 
-function infoOf(
-  type: UploadType,
-  inspection: InspectResult,
-  extra: Pick<UploadInfo, 'format' | 'sheet' | 'sheets' | 'choices'>,
-): UploadInfo {
-  return {
-    type,
-    headers: inspection.headers,
-    rowCount: inspection.rowCount,
-    delimiter: inspection.delimiter,
-    encoding: inspection.encoding,
-    headerRow: inspection.headerRow,
-    // "Match the template" takes these from a template file; a workbook has none: RFC 4180's.
-    bom: extra.format === 'xlsx' ? false : inspection.bom,
-    lineEnding: extra.format === 'xlsx' ? '\r\n' : inspection.lineEnding,
-    ...(type === 'data' ? { inferred: inspection.columns.map((c) => c.inferred as Transform | null) } : {}),
-    ...extra,
-  };
-}
-
-/** The read options that reproduce what was decided at upload (or chosen since). */
-export function readOptionsOf(info: UploadInfo): ReadOptions {
-  // headerRow 0: no header row (every record is data, columns `Column 1…N`).
-  if (info.format === 'xlsx') return { encoding: 'utf-8', delimiter: ',', headerRow: info.headerRow };
-  return {
-    encoding: info.encoding,
-    delimiter: info.delimiter as ReadOptions['delimiter'],
-    headerRow: info.headerRow,
-  };
-}
-
-/** What the reader must do before the CSV reader sees the bytes (a workbook: which sheet). */
-export function sourceSpecOf(info: UploadInfo, limits?: WorkbookLimits): SourceSpec {
-  return info.format === 'xlsx' ? { format: 'xlsx', sheet: info.sheet, limits } : { format: 'csv' };
-}
-
-function definedOnly(body: UpdateUploadRequest): ReadChoices {
-  const out: ReadChoices = {};
-  if (body.encoding !== undefined) out.encoding = body.encoding;
-  if (body.delimiter !== undefined) out.delimiter = body.delimiter;
-  if (body.headerRow !== undefined) out.headerRow = body.headerRow;
-  if (body.sheet !== undefined) out.sheet = body.sheet;
-  return out;
-}
-
 function noDataRows(filename: string): AppError {
   return new AppError(
     400,
@@ -506,66 +342,4 @@ function notFound(err: unknown, label: string): unknown {
     return new AppError(404, 'FILE_NOT_FOUND', `${label} not found or expired. Upload it again.`);
   }
   return err;
-}
-
-/** The request's Content-Length, or null when it is absent or not a plain number (chunked bodies). */
-function declaredLength(req: Request): number | null {
-  const v = req.headers['content-length'];
-  return typeof v === 'string' && /^\d{1,16}$/.test(v) ? Number(v) : null;
-}
-
-/** Closes the connection after the answer, so an unread body is dropped rather than read to its end. */
-function stopReading(res: Response): void {
-  if (!res.headersSent) res.setHeader('Connection', 'close');
-}
-
-/** The client went away mid-body (closed the tab, lost the line): not a server failure. */
-function clientClosed(req: Request, err: unknown): boolean {
-  const message = (err as { message?: unknown } | null)?.message;
-  return (
-    req.readableAborted ||
-    (req.destroyed && !req.readableEnded) ||
-    message === 'Request aborted' ||
-    message === 'Request closed'
-  );
-}
-
-async function discard(outcome: StoreOutcome | null): Promise<void> {
-  if (outcome?.kind === 'stored') await outcome.result.writer.abort().catch(() => undefined);
-}
-
-function multipartError(err: unknown): unknown {
-  if (err instanceof MulterError) {
-    const messages: Record<string, string> = {
-      LIMIT_FILE_COUNT: 'Upload one file at a time.',
-      LIMIT_UNEXPECTED_FILE: 'Send the CSV file in a form field named "file", one file per request.',
-      LIMIT_PART_COUNT: 'The upload form has too many parts. Send the file and its type only.',
-      LIMIT_FIELD_COUNT: 'The upload form has too many fields. Send the file and its type only.',
-      LIMIT_FIELD_KEY: 'A form field name is too long. Send the file and its type only.',
-      LIMIT_FIELD_VALUE: 'A form field value is too long. Send the file and its type only.',
-    };
-    return new AppError(
-      400,
-      'INVALID_UPLOAD',
-      messages[err.code] ?? `The upload was rejected: ${err.message}.`,
-    );
-  }
-  const e = err as { message?: string; status?: number } | null;
-  if (
-    e &&
-    typeof e.message === 'string' &&
-    /multipart|boundary|unexpected end of form|malformed/i.test(e.message)
-  ) {
-    return new AppError(
-      400,
-      'INVALID_UPLOAD',
-      'The upload is not a valid multipart form. Send the file as multipart/form-data in a field named "file".',
-    );
-  }
-  return err;
-}
-
-/** What the meta keeps beside an uploaded CSV's bytes, from its inspection (presigned uploads too). */
-export function uploadInfo(type: UploadType, inspection: InspectResult): UploadInfo {
-  return infoOf(type, inspection, { format: 'csv' });
 }
