@@ -2,6 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { parallelCounters } from '../../../libs/csv-engine/src/parallel';
 import { H, signUp as signUpUser, startApp, type Agent, waitForJob } from './support/api-test-app';
+import { KUNDEN_MAPPINGS, uploadKunden } from './support/kunden';
 import { startWorker } from '../../worker/test/support/start-worker';
 
 // POST /api/process routes large files (above SYNC_ROW_LIMIT) and async requests to the worker: 202 + job.
@@ -24,28 +25,8 @@ describe('POST /api/process → background job (real Postgres, Redis, worker)', 
 
   const signUp = (plan: string) => signUpUser(app, plan);
 
-  async function files(agent: Agent, rows: number) {
-    const t = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Name,Amount\n'), 't.csv')
-      .expect(201);
-    const lines = ['Kunde;Betrag'];
-    for (let i = 1; i <= rows; i++) lines.push(`Kunde ${i};${i},50`);
-    const d = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'data')
-      .attach('file', Buffer.from(lines.join('\n') + '\n'), 'kunden.csv')
-      .expect(201);
-    return { templateFileId: t.body.id as string, dataFileId: d.body.id as string };
-  }
-
-  const mappings = [
-    { templateColumn: 'Name', dataColumn: 'Kunde' },
-    { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-  ];
+  const files = (agent: Agent, rows: number) => uploadKunden(agent, rows);
+  const mappings = KUNDEN_MAPPINGS;
 
   it('queues a file above the sync limit, answers the same job for a double submit, and delivers the result', async () => {
     const { agent, userId } = await signUp('business');

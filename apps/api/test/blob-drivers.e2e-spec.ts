@@ -4,6 +4,7 @@ import IORedis from 'ioredis';
 import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
 import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
+import { KUNDEN_MAPPINGS, KUNDEN_TEMPLATE, kundenCsv } from './support/kunden';
 
 // The whole file flow (upload → process now and as a job → download) with each BlobStore driver, and the
 // Enterprise presigned upload (PUT straight to storage, then complete) against a real S3-compatible server.
@@ -20,16 +21,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const TEMPLATE = 'Name,Amount\n';
-function dataCsv(rows: number): string {
-  const lines = ['Kunde;Betrag'];
-  for (let i = 1; i <= rows; i++) lines.push(`Kunde ${i};${i},50`);
-  return lines.join('\n') + '\n';
-}
-const mappings = [
-  { templateColumn: 'Name', dataColumn: 'Kunde' },
-  { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-];
+const mappings = KUNDEN_MAPPINGS;
 
 async function objectCount(): Promise<number> {
   const client = new S3Client({
@@ -61,8 +53,8 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
   it('uploads, maps at once and as a job, and downloads the same bytes', async () => {
     const { agent } = await signUp(app, 'business');
     const before = driver === 's3' ? await objectCount() : 0;
-    const t = await upload(agent, 'template', 't.csv', TEMPLATE).expect(201);
-    const d = await upload(agent, 'data', 'kunden.csv', dataCsv(20)).expect(201);
+    const t = await upload(agent, 'template', 't.csv', KUNDEN_TEMPLATE).expect(201);
+    const d = await upload(agent, 'data', 'kunden.csv', kundenCsv(20)).expect(201);
     expect(d.body).toMatchObject({ rowCount: 20, headers: ['Kunde', 'Betrag'], delimiter: ';' });
     // With s3 the bytes are objects in the bucket (not in Redis).
     if (driver === 's3') expect(await objectCount()).toBe(before + 2);
@@ -103,8 +95,8 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
   it('takes a file of several 5 MiB parts and a job writes a result of several parts, byte for byte', async () => {
     const { agent } = await signUp(app, 'business');
     const rows = 600_000; // ~13 MB in and out: three 5 MiB multipart parts each way with s3
-    const t = await upload(agent, 'template', 't.csv', TEMPLATE).expect(201);
-    const d = await upload(agent, 'data', 'big.csv', dataCsv(rows)).expect(201);
+    const t = await upload(agent, 'template', 't.csv', KUNDEN_TEMPLATE).expect(201);
+    const d = await upload(agent, 'data', 'big.csv', kundenCsv(rows)).expect(201);
     expect(d.body.rowCount).toBe(rows);
     const queued = await agent
       .post('/api/process')
@@ -116,7 +108,7 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
     const res = await agent.get(view.resultUrl as string);
     const downloaded =
       driver === 's3' ? await (await fetch(res.headers.location as string)).text() : (res.text as string);
-    let expected = TEMPLATE;
+    let expected = KUNDEN_TEMPLATE;
     for (let i = 1; i <= rows; i++) expected += `Kunde ${i},${i}.50\n`;
     expect(downloaded.length).toBe(expected.length);
     expect(downloaded === expected).toBe(true);
@@ -149,7 +141,7 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
   if (driver === 's3') {
     it('takes an Enterprise file PUT straight to storage and answers complete like a normal upload', async () => {
       const { agent } = await signUp(app, 'enterprise');
-      const csv = dataCsv(30);
+      const csv = kundenCsv(30);
       const p = await agent
         .post('/api/upload/presign')
         .set(H)
@@ -172,7 +164,7 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
       expect(done.body.id).toBe(p.body.uploadId);
       // Completed once; the file is an upload like any other.
       await agent.post(`/api/upload/${p.body.uploadId}/complete`).set(H).expect(404);
-      const t = await upload(agent, 'template', 't.csv', TEMPLATE).expect(201);
+      const t = await upload(agent, 'template', 't.csv', KUNDEN_TEMPLATE).expect(201);
       const mapped = await agent
         .post('/api/process')
         .set(H)
@@ -231,7 +223,7 @@ describe('Redis holds no file bytes with the s3 driver', () => {
     const redis = new IORedis(process.env.REDIS_URL as string);
     try {
       const { agent } = await signUp(app, 'business');
-      const big = dataCsv(40_000);
+      const big = kundenCsv(40_000);
       const d = await agent
         .post('/api/upload')
         .set(H)

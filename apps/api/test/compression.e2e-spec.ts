@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { H, signUp, startApp, waitForJob } from './support/api-test-app';
+import { signUp, startApp } from './support/api-test-app';
+import { runKundenJob } from './support/kunden';
 import { startWorker } from '../../worker/test/support/start-worker';
 
 // Compressed responses through real HTTP (raw node:http, which never decodes, so the bytes on the wire are
@@ -141,32 +142,7 @@ describe('compressed responses (real HTTP)', () => {
 
   it('never compresses a CSV result download', async () => {
     const { agent } = await signUp(app, 'business');
-    const template = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Name,Amount\n'), 't.csv')
-      .expect(201);
-    const lines = ['Kunde;Betrag', ...Array.from({ length: 300 }, (_, i) => `Kunde ${i};${i},50`)];
-    const data = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'data')
-      .attach('file', Buffer.from(lines.join('\n') + '\n'), 'kunden.csv')
-      .expect(201);
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({
-        templateFileId: template.body.id,
-        dataFileId: data.body.id,
-        mappings: [
-          { templateColumn: 'Name', dataColumn: 'Kunde' },
-          { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-        ],
-      })
-      .expect(202);
-    const view = await waitForJob(agent, queued.body.jobId);
+    const { view } = await runKundenJob(agent, 300, 0);
     expect(view.state).toBe('completed');
     // supertest would decode a compressed body, but the header says what was sent.
     const csv = await agent.get(view.resultUrl).set('Accept-Encoding', 'br, gzip').expect(200);

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
-import { uploadFile as upload } from './support/uploads';
+import { uploadFile as upload, uploadPair } from './support/uploads';
 
 // POST /api/process and /api/process/preview against real Postgres + Redis: the spec's validations, virtual
 // templates, ownership, and the row-limit / monthly-quota arithmetic including concurrent runs at the edge.
@@ -10,16 +10,6 @@ function dataRows(n: number): string {
   const lines = ['Full Name,Email Address,Amount'];
   for (let i = 1; i <= n; i++) lines.push(`Person ${i},p${i}@example.com,${i}.50`);
   return lines.join('\n') + '\n';
-}
-
-async function files(
-  agent: Agent,
-  template: string,
-  data: string,
-): Promise<{ templateFileId: string; dataFileId: string }> {
-  const t = await upload(agent, 'template', template).expect(201);
-  const d = await upload(agent, 'data', data).expect(201);
-  return { templateFileId: t.body.id as string, dataFileId: d.body.id as string };
 }
 
 const FULL = [
@@ -51,7 +41,7 @@ describe('POST /api/process (e2e)', () => {
   // The templates here end their lines with LF: the result matches them (issue 20's default).
   it('maps the data onto the template and records usage', async () => {
     const { agent, userId } = await signUp(app);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(3));
     const res = await agent
       .post('/api/process')
       .set(H)
@@ -85,7 +75,7 @@ describe('POST /api/process (e2e)', () => {
 
   it('applies transforms and reports warnings and control totals', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(
+    const ids = await uploadPair(
       agent,
       'Date,Amount,Paid\n',
       'When,Value,Settled\n31/01/2024,"1.234,50",yes\n15/02/2024,oops,no\n',
@@ -123,7 +113,7 @@ describe('POST /api/process (e2e)', () => {
 
   it('answers the spec messages for missing files and unmapped columns, 400 for unknown columns', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(2));
     const missing = await agent
       .post('/api/process')
       .set(H)
@@ -168,8 +158,8 @@ describe('POST /api/process (e2e)', () => {
   it("treats another user's or an unknown file id as not found", async () => {
     const a = await signUp(app);
     const b = await signUp(app);
-    const ids = await files(a.agent, 'Email,Name,Total\n', dataRows(2));
-    const own = await files(b.agent, 'Email,Name,Total\n', dataRows(2));
+    const ids = await uploadPair(a.agent, 'Email,Name,Total\n', dataRows(2));
+    const own = await uploadPair(b.agent, 'Email,Name,Total\n', dataRows(2));
     const r1 = await b.agent
       .post('/api/process')
       .set(H)
@@ -215,7 +205,7 @@ describe('POST /api/process (e2e)', () => {
 
   it('caps a free file at 10,000 rows (limitType rows) and counts only those', async () => {
     const { agent, userId } = await signUp(app);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10_005));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(10_005));
     const res = await agent
       .post('/api/process')
       .set(H)
@@ -234,7 +224,7 @@ describe('POST /api/process (e2e)', () => {
   it('stops at the monthly quota (limitType monthlyQuota), then processes nothing', async () => {
     const { agent, userId } = await signUp(app);
     await setUsed(userId, 50_000 - 4);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(10));
     const first = await agent
       .post('/api/process')
       .set(H)
@@ -260,7 +250,7 @@ describe('POST /api/process (e2e)', () => {
   it('never lets two concurrent runs at the quota edge pass the monthly limit', async () => {
     const { agent, userId } = await signUp(app);
     await setUsed(userId, 50_000 - 15);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(10));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(10));
     const [a, b] = await Promise.all([
       agent
         .post('/api/process')
@@ -287,7 +277,7 @@ describe('POST /api/process (e2e)', () => {
     const before = await agent.get('/api/user/profile').expect(200);
     expect(before.body.monthlyUsage.used).toBe(0);
     expect(before.body.usage.monthlyRowsUsed).toBe(0);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(3));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(3));
     const res = await agent
       .post('/api/process')
       .set(H)
@@ -315,7 +305,7 @@ describe('POST /api/process/preview (e2e)', () => {
 
   it('shows the first 10 output rows of an incomplete mapping with warnings, using no quota', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(
+    const ids = await uploadPair(
       agent,
       'Email,Name,Total\n',
       dataRows(25).replace('Person 3,p3@example.com,3.50', 'Person 3,p3@example.com,n/a'),
@@ -342,7 +332,7 @@ describe('POST /api/process/preview (e2e)', () => {
 
   it('reads dates that could be either way as day-first in a file of £ amounts, and says so as a column note', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(
+    const ids = await uploadPair(
       agent,
       'Date,Amount\n',
       'Booking Date,Value\n01/11/2026,£12.50\n02/11/2026,£7.25 CR\n12/11/2026,(£950.00)\n',
@@ -373,7 +363,7 @@ describe('POST /api/process/preview (e2e)', () => {
 
   it('names the template column and what to write when a transform is left empty', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(agent, 'Handle,Title\n', 'Product\nBlue Mug\n');
+    const ids = await uploadPair(agent, 'Handle,Title\n', 'Product\nBlue Mug\n');
     const res = await preview(agent, ids, [
       { templateColumn: 'Title', dataColumn: 'Product' },
       {
@@ -409,7 +399,7 @@ describe('POST /api/process/preview (e2e)', () => {
 
   it('keeps the request checks: missing files, unknown columns', async () => {
     const { agent } = await signUp(app);
-    const ids = await files(agent, 'Email,Name,Total\n', dataRows(2));
+    const ids = await uploadPair(agent, 'Email,Name,Total\n', dataRows(2));
     await agent
       .post('/api/process/preview')
       .set(H)

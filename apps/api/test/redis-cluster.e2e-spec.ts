@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { closeBullClusters } from '@csv-mapper/queue';
 import { startRedisCluster, type RedisCluster } from '../../../bench/support/redis-cluster';
-import { H, signUp, startApp, waitForJob } from './support/api-test-app';
+import { H, signUp, startApp } from './support/api-test-app';
+import { runKundenJob } from './support/kunden';
 import { startReceiver, verifyDelivery, type Receiver } from './support/webhook-receiver';
 import { startWorker } from '../../worker/test/support/start-worker';
 
@@ -47,32 +48,7 @@ describe('on a Redis Cluster (3 masters)', () => {
         .send({ url: receiver.url('/cluster') })
         .expect(201)
     ).body as { secret: string };
-    const template = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Name,Amount\n'), 't.csv')
-      .expect(201);
-    const lines = ['Kunde;Betrag', ...Array.from({ length: 2000 }, (_, i) => `Kunde ${i};${i},50`)];
-    const data = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'data')
-      .attach('file', Buffer.from(lines.join('\n') + '\n'), 'kunden.csv')
-      .expect(201);
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({
-        templateFileId: template.body.id,
-        dataFileId: data.body.id,
-        mappings: [
-          { templateColumn: 'Name', dataColumn: 'Kunde' },
-          { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-        ],
-      })
-      .expect(202);
-    const view = await waitForJob(agent, queued.body.jobId);
+    const { jobId, view } = await runKundenJob(agent, 2000, 0);
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 2000 });
     const csv = await agent.get(view.resultUrl).redirects(1).expect(200);
     const out = csv.text.split(/\r?\n/);
@@ -86,7 +62,7 @@ describe('on a Redis Cluster (3 masters)', () => {
     );
     expect(event).toMatchObject({
       type: 'job.completed',
-      data: { jobId: queued.body.jobId, rowsWritten: 2000 },
+      data: { jobId, rowsWritten: 2000 },
     });
 
     // The keys are not all in one slot: at least two masters hold some.

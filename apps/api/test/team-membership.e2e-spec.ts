@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { BANK_EXPORT_MAPPING } from './support/bank-export';
 
 // Every team-scoped route checks membership: a caller outside the team gets 404 for the team's ids (as if
 // they did not exist), a member of the team reaches the same ids. One table, one parameterised test.
@@ -16,15 +17,7 @@ interface Route {
   outsiderStatus?: number;
 }
 
-const mapping = {
-  name: 'Bank export',
-  templateHeaders: ['Date', 'Amount'],
-  dataHeaders: ['Tag', 'Betrag'],
-  mappings: [
-    { templateColumn: 'Date', dataColumn: 'Tag' },
-    { templateColumn: 'Amount', dataColumn: 'Betrag' },
-  ],
-};
+const mapping = BANK_EXPORT_MAPPING;
 
 describe('membership check on every team-scoped route (real Postgres and Redis)', () => {
   let app: INestApplication;

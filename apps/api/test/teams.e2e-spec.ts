@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { BANK_EXPORT_MAPPING } from './support/bank-export';
 import { SmtpInbox, type Mail } from './support/smtp-inbox';
+import { uploadPair } from './support/uploads';
 
 // Teams end to end: invitations travel through a real SMTP server and are accepted with the token of the
 // mailed link; seats, revoke, expiry, single use, removal (access ends at once, keys revoked), leaving,
@@ -17,15 +19,7 @@ function tokenIn(mail: Mail): string {
   return decodeURIComponent(m[1]);
 }
 
-const mapping = {
-  name: 'Bank export',
-  templateHeaders: ['Date', 'Amount'],
-  dataHeaders: ['Tag', 'Betrag'],
-  mappings: [
-    { templateColumn: 'Date', dataColumn: 'Tag' },
-    { templateColumn: 'Amount', dataColumn: 'Betrag' },
-  ],
-};
+const mapping = BANK_EXPORT_MAPPING;
 
 describe('teams (real Postgres, Redis and SMTP)', () => {
   let app: INestApplication;
@@ -324,28 +318,20 @@ describe('teams (real Postgres, Redis and SMTP)', () => {
   it('counts quota per team and records who ran what', async () => {
     const owner = await signUp(app, 'business');
     const member = await join(owner.agent);
-    const t = await member.agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Date,Amount\n'), 't.csv')
-      .expect(201);
-    const d = await member.agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'data')
-      .attach('file', Buffer.from('Tag,Betrag\n2024-01-01,1\n2024-01-02,2\n'), 'd.csv')
-      .expect(201);
+    const ids = await uploadPair(member.agent, 'Date,Amount\n', 'Tag,Betrag\n2024-01-01,1\n2024-01-02,2\n', {
+      template: 't.csv',
+      data: 'd.csv',
+    });
     // The owner can use the file the member uploaded: files are the team's.
     await owner.agent
       .post('/api/process')
       .set(H)
-      .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings: mapping.mappings, options: {} })
+      .send({ ...ids, mappings: mapping.mappings, options: {} })
       .expect(200);
     await member.agent
       .post('/api/process')
       .set(H)
-      .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings: mapping.mappings, options: {} })
+      .send({ ...ids, mappings: mapping.mappings, options: {} })
       .expect(200);
     const history = await db.query(
       `SELECT user_id, rows_processed FROM usage_history WHERE team_id = $1 ORDER BY processed_at`,
@@ -362,23 +348,15 @@ describe('teams (real Postgres, Redis and SMTP)', () => {
   it('lists the team’s recent runs with who ran each, newest first, and never another team’s', async () => {
     /** Uploads a template and a data file named `name` with `rows` rows as `agent`, then runs it sync. */
     async function run(agent: Agent, name: string, rows: number) {
-      const t = await agent
-        .post('/api/upload')
-        .set(H)
-        .field('type', 'template')
-        .attach('file', Buffer.from('Date,Amount\n'), 't.csv')
-        .expect(201);
       const body = Array.from({ length: rows }, (_, i) => `2024-01-0${i + 1},${i}`).join('\n');
-      const d = await agent
-        .post('/api/upload')
-        .set(H)
-        .field('type', 'data')
-        .attach('file', Buffer.from(`Tag,Betrag\n${body}\n`), name)
-        .expect(201);
+      const ids = await uploadPair(agent, 'Date,Amount\n', `Tag,Betrag\n${body}\n`, {
+        template: 't.csv',
+        data: name,
+      });
       await agent
         .post('/api/process')
         .set(H)
-        .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings: mapping.mappings, options: {} })
+        .send({ ...ids, mappings: mapping.mappings, options: {} })
         .expect(200);
     }
     const owner = await signUp(app, 'business');
@@ -424,24 +402,15 @@ describe('teams (real Postgres, Redis and SMTP)', () => {
   it('a member reviews the problems of their own sync run: its review belongs to the team', async () => {
     const owner = await signUp(app, 'business');
     const member = await join(owner.agent);
-    const t = await member.agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Date,Amount\n'), 't.csv')
-      .expect(201);
-    const d = await member.agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'data')
-      .attach('file', Buffer.from('Tag,Betrag\n2024-01-01,abc\n'), 'd.csv')
-      .expect(201);
+    const ids = await uploadPair(member.agent, 'Date,Amount\n', 'Tag,Betrag\n2024-01-01,abc\n', {
+      template: 't.csv',
+      data: 'd.csv',
+    });
     const run = await member.agent
       .post('/api/process')
       .set(H)
       .send({
-        templateFileId: t.body.id,
-        dataFileId: d.body.id,
+        ...ids,
         mappings: [
           { templateColumn: 'Date', dataColumn: 'Tag' },
           { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'number' } },

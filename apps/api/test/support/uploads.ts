@@ -39,6 +39,21 @@ export async function uploadId(agent: Agent, type: FileKind, content: string | B
   return (await uploadFile(agent, type, content).expect(201)).body.id as string;
 }
 
+/**
+ * Uploads a template and a data file through POST /api/upload (201 expected each; named as `uploadFile`
+ * names them unless `names` says), and returns both ids.
+ */
+export async function uploadPair(
+  agent: Agent,
+  template: string | Buffer,
+  data: string | Buffer,
+  names: { template?: string; data?: string } = {},
+): Promise<{ templateFileId: string; dataFileId: string }> {
+  const t = await uploadFile(agent, 'template', template, names.template).expect(201);
+  const d = await uploadFile(agent, 'data', data, names.data).expect(201);
+  return { templateFileId: t.body.id as string, dataFileId: d.body.id as string };
+}
+
 /** PATCH /api/upload/:id: the reading choices (encoding, delimiter, header row, sheet…). */
 export function patchUpload(agent: Agent, id: string, body: Record<string, unknown>) {
   return agent.patch(`/api/upload/${id}`).set(H).send(body);
