@@ -9,7 +9,7 @@ import { PassThrough, Readable } from 'node:stream';
 import IORedis from 'ioredis';
 import { CsvInspector } from '@csv-mapper/csv-engine';
 import { createBlobStore, type BlobStore } from '@csv-mapper/queue';
-import { startS3TestServer } from '../scripts/s3-test-server';
+import { s3StoreSettings, startS3TestServer } from '../scripts/s3-test-server';
 import { generate } from './engine/generate';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -71,20 +71,7 @@ async function main(): Promise<void> {
   const prefix = `csvm-upload-bench-${process.pid}:`;
   const stores: Record<string, BlobStore> = {
     memory: createBlobStore({ driver: 'memory' }, redis, prefix, 600),
-    s3: createBlobStore(
-      {
-        driver: 's3',
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        forcePathStyle: true,
-        sse: 'AES256',
-        keyPrefix: 'bench/',
-      },
-      redis,
-      prefix,
-      600,
-    ),
+    s3: createBlobStore(s3StoreSettings(s3, 'bench/'), redis, prefix, 600),
   };
   try {
     await generate(file, 1_000_000);

@@ -20,3 +20,16 @@ export interface S3TestServer {
 export function startS3TestServer(opts?: { bucket?: string; port?: number }): Promise<S3TestServer>;
 /** The same server in a child process of its own (benchmarks). */
 export function spawnS3TestServer(opts?: { bucket?: string }): Promise<S3TestServer>;
+/** BlobStore settings (libs/queue's createBlobStore) for the s3 driver on `server`, objects under `keyPrefix`. */
+export function s3StoreSettings(
+  server: Pick<S3TestServer, 'bucket' | 'endpoint'>,
+  keyPrefix: string,
+): {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  endpoint: string;
+  forcePathStyle: true;
+  sse: 'AES256';
+  keyPrefix: string;
+};

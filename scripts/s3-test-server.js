@@ -119,4 +119,17 @@ if (require.main === module && process.argv[2] === '--serve') {
   });
 }
 
-module.exports = { startS3TestServer, spawnS3TestServer };
+/** BlobStore settings (libs/queue's createBlobStore) for the s3 driver on `server`, objects under `keyPrefix`. */
+function s3StoreSettings(server, keyPrefix) {
+  return {
+    driver: 's3',
+    bucket: server.bucket,
+    region: 'us-east-1',
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    sse: 'AES256',
+    keyPrefix,
+  };
+}
+
+module.exports = { startS3TestServer, spawnS3TestServer, s3StoreSettings };

@@ -15,8 +15,10 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import IORedis, { type Redis } from 'ioredis';
 import { createBlobStore, S3BlobStore } from '@csv-mapper/queue';
 import { NodeSha256 } from '../../../scripts/s3-sigv4-verifier';
-import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
+import { s3StoreSettings, startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
 import { H, signUp, startApp } from './support/api-test-app';
+import { KUNDEN_MAPPINGS, KUNDEN_TEMPLATE } from './support/kunden';
+import { uploadFile } from './support/uploads';
 
 // Issue 28 finding 8: the test S3 server verifies AWS Signature V4 as S3 does (scripts/s3-sigv4-verifier.js
 // in front of s3rver). What a correct client sends is taken; a wrong secret, an expired or tampered
@@ -105,15 +107,7 @@ describe('the test S3 server verifies SigV4', () => {
     expect(await getText(k)).toBe('name,amount\nA,1\n');
     // The blob store's own multipart writer (12 MiB: three parts) and its batch delete.
     const store = createBlobStore(
-      {
-        driver: 's3',
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        endpoint: s3.endpoint,
-        forcePathStyle: true,
-        sse: 'AES256',
-        keyPrefix: key('store/'),
-      },
+      s3StoreSettings(s3, key('store/')),
       redis,
       `${process.env.REDIS_PREFIX}sig:`,
       3600,
@@ -293,15 +287,7 @@ describe('the test S3 server verifies SigV4', () => {
     let store: S3BlobStore;
     beforeAll(() => {
       store = createBlobStore(
-        {
-          driver: 's3',
-          bucket: s3.bucket,
-          region: 'us-east-1',
-          endpoint: s3.endpoint,
-          forcePathStyle: true,
-          sse: 'AES256',
-          keyPrefix: key('presigned/'),
-        },
+        s3StoreSettings(s3, key('presigned/')),
         redis,
         `${process.env.REDIS_PREFIX}sigp:`,
         3600,
@@ -378,23 +364,11 @@ describe('the direct (presigned) upload through the product, against the verifyi
     expect(put.status).toBe(200);
     const done = await agent.post(`/api/upload/${p.body.uploadId}/complete`).set(H).expect(201);
     expect(done.body).toMatchObject({ id: p.body.uploadId, rowCount: 2, headers: ['Kunde', 'Betrag'] });
-    const t = await agent
-      .post('/api/upload')
-      .set(H)
-      .field('type', 'template')
-      .attach('file', Buffer.from('Name,Amount\n'), 't.csv')
-      .expect(201);
+    const t = await uploadFile(agent, 'template', KUNDEN_TEMPLATE, 't.csv').expect(201);
     const mapped = await agent
       .post('/api/process')
       .set(H)
-      .send({
-        templateFileId: t.body.id,
-        dataFileId: done.body.id,
-        mappings: [
-          { templateColumn: 'Name', dataColumn: 'Kunde' },
-          { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-        ],
-      })
+      .send({ templateFileId: t.body.id, dataFileId: done.body.id, mappings: KUNDEN_MAPPINGS })
       .expect(200);
     expect(mapped.body.csvData.split(/\r?\n/).slice(0, 3)).toEqual([
       'Name,Amount',

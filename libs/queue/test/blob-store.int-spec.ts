@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import IORedis, { type Redis } from 'ioredis';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
+import { s3StoreSettings, startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
 import {
   BlobNotFoundError,
   BlobStoreUnsupportedError,
@@ -33,17 +33,7 @@ let seq = 0;
 function makeStore(driver: 'memory' | 's3', ttlSeconds = 3600): BlobStore {
   const prefix = `${process.env.REDIS_PREFIX}blobs${++seq}:`;
   return createBlobStore(
-    driver === 'memory'
-      ? { driver: 'memory' }
-      : {
-          driver: 's3',
-          bucket: s3.bucket,
-          region: 'us-east-1',
-          endpoint: s3.endpoint,
-          forcePathStyle: true,
-          sse: 'AES256',
-          keyPrefix: `t${seq}/`,
-        },
+    driver === 'memory' ? { driver: 'memory' } : s3StoreSettings(s3, `t${seq}/`),
     redis,
     prefix,
     ttlSeconds,
