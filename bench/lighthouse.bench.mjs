@@ -11,7 +11,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { env: baseEnv, checkServices } = require('../scripts/lib');
+const { env: baseEnv, checkServices, freePort, waitForHealth, dropDatabase } = require('../scripts/lib');
 
 const CHROME_FLAGS = [
   '--headless',
@@ -44,30 +43,6 @@ const DEFAULT_PAGES = [
 ];
 /** Pages that need a signed-in session (the bench signs up a user and sends its cookie). */
 const SIGNED_IN = new Set(['/dashboard', '/csv-mapper', '/saved-mappings', '/profile']);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(url, proc) {
-  for (let i = 0; i < 240; i++) {
-    if (proc.exitCode !== null) throw new Error('the api exited during start');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the api did not become healthy within 60 s');
-}
 
 async function signUp(url) {
   const id = randomBytes(4).toString('hex');
@@ -148,7 +123,7 @@ async function main() {
   let chrome;
   const results = [];
   try {
-    await waitForHealth(url, api);
+    await waitForHealth(url, [api], { seconds: 60, what: 'the api' });
     const cookie = pages.some((p) => SIGNED_IN.has(p)) ? await signUp(url) : '';
     chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     console.log(`lighthouse 12.2.3, mobile preset, simulated throttling; ${webDist} served at ${url}`);
@@ -184,16 +159,6 @@ async function main() {
   const file = path.join(outDir, `${process.env.LH_LABEL || 'latest'}.json`);
   fs.writeFileSync(file, `${JSON.stringify({ webDist, runs, results }, null, 2)}\n`);
   console.log(`wrote ${path.relative(root, file)}`);
-}
-
-async function dropDatabase(baseUrl, name) {
-  const { Client } = require('pg');
-  const admin = new URL(baseUrl);
-  admin.pathname = '/postgres';
-  const c = new Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await c.end();
 }
 
 main().catch((err) => {

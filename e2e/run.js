@@ -6,24 +6,20 @@
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
-const { root, env: baseEnv, buildIfNeeded, checkServices } = require('../scripts/lib');
+const {
+  root,
+  env: baseEnv,
+  buildIfNeeded,
+  checkServices,
+  freePort,
+  waitForHealth,
+  dropDatabase,
+} = require('../scripts/lib');
 const { startS3TestServer } = require('../scripts/s3-test-server');
 
 const outDir = path.join(root, 'test-output', 'e2e');
 const mailDir = path.join(outDir, 'mail');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function startSmtp(port) {
   const { SMTPServer } = require('smtp-server');
@@ -108,8 +104,9 @@ async function main() {
 
   let code = 1;
   try {
-    await waitForHealth(appUrl, procs);
-    await waitForHealth(s3AppUrl, procs);
+    const health = { seconds: 30, what: 'a server process' };
+    await waitForHealth(appUrl, procs, health);
+    await waitForHealth(s3AppUrl, procs, health);
     code = await new Promise((resolve) => {
       const pw = spawn(
         process.execPath,
@@ -149,30 +146,6 @@ async function main() {
     await deletePrefix(e.REDIS_URL, s3Env.REDIS_PREFIX);
   }
   process.exit(code);
-}
-
-async function waitForHealth(url, procs) {
-  for (let i = 0; i < 120; i++) {
-    if (procs.some((p) => p.exitCode !== null)) throw new Error('a server process exited during start');
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the api did not become healthy within 30 s');
-}
-
-async function dropDatabase(baseUrl, name) {
-  const { Client } = require('pg');
-  const admin = new URL(baseUrl);
-  admin.pathname = '/postgres';
-  const c = new Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await c.end();
 }
 
 async function deletePrefix(redisUrl, prefix) {

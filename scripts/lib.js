@@ -111,4 +111,45 @@ async function migrate(e) {
   if (ran.length) console.log(`csv-mapper: ran migrations: ${ran.join(', ')}`);
 }
 
-module.exports = { root, env, buildIfNeeded, checkServices, migrate };
+/** A free TCP port on 127.0.0.1 (the OS picks it; the listener is closed before it answers). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * Waits until `${url}/api/health` answers 2xx, asking every 250 ms for `seconds`; throws when one of `procs`
+ * exits first (`what` names them in the message).
+ */
+async function waitForHealth(url, procs, { seconds, what }) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (procs.some((p) => p.exitCode !== null)) throw new Error(`${what} exited during start`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the api did not become healthy within ${seconds} s`);
+}
+
+/** Drops database `name` on the server of `baseUrl` (connected through its postgres database). */
+async function dropDatabase(baseUrl, name) {
+  const { Client } = require('pg');
+  const admin = new URL(baseUrl);
+  admin.pathname = '/postgres';
+  const c = new Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await c.end();
+}
+
+module.exports = { root, env, buildIfNeeded, checkServices, migrate, freePort, waitForHealth, dropDatabase };
