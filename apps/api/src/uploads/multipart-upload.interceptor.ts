@@ -163,7 +163,13 @@ export class MultipartUploadInterceptor implements NestInterceptor {
  * 413 with the plan's message, or, past the memory store's ceiling, one that says how to raise it. The
  * connection closes after the answer, so the rest of the body is never read.
  */
-function tooLarge(res: Response, size: number, maxBytes: number, planBytes: number, atLeast = false): AppError {
+function tooLarge(
+  res: Response,
+  size: number,
+  maxBytes: number,
+  planBytes: number,
+  atLeast = false,
+): AppError {
   stopReading(res);
   const shown = `${atLeast ? 'over ' : ''}${formatMegabytes(size)}`;
   if (maxBytes < planBytes) {

@@ -16,7 +16,11 @@ import { AuthGuard } from '../auth/auth.guard';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { UpdateUploadRequest } from '@csv-mapper/contracts';
-import { MultipartUploadInterceptor, StoredUpload, type ReceivedUpload } from './multipart-upload.interceptor';
+import {
+  MultipartUploadInterceptor,
+  StoredUpload,
+  type ReceivedUpload,
+} from './multipart-upload.interceptor';
 import type { UploadRecord } from './upload-record';
 import { UploadsService } from './uploads.service';
 
@@ -54,10 +58,7 @@ export class UploadsController {
   /** Upload a template or data file, CSV or .xlsx (multipart: file, type) */
   @Post()
   @CsvFileBody(true)
-  upload(
-    @CurrentUser() user: AuthUser,
-    @StoredUpload() upload: ReceivedUpload,
-  ): Promise<UploadRecord> {
+  upload(@CurrentUser() user: AuthUser, @StoredUpload() upload: ReceivedUpload): Promise<UploadRecord> {
     return this.uploads.receive(upload, user);
   }
 
@@ -76,10 +77,7 @@ export class UploadsController {
   @Post('data')
   @ApiKeyAllowed()
   @CsvFileBody(false)
-  uploadData(
-    @CurrentUser() user: AuthUser,
-    @StoredUpload() upload: ReceivedUpload,
-  ): Promise<UploadRecord> {
+  uploadData(@CurrentUser() user: AuthUser, @StoredUpload() upload: ReceivedUpload): Promise<UploadRecord> {
     return this.uploads.receive(upload, user, 'data');
   }
 
