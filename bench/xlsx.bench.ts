@@ -3,8 +3,9 @@
 // maps each through the engine in its own process: our workbook reader → the CSV pipeline, the CSV file
 // itself, and exceljs' streaming WorkbookReader (rows read only, no mapping) for comparison. Prints
 // rows/s and peak RSS. Goal: ≤ 300 MB RSS and within 5× the CSV time. Env: BENCH_ROWS, BENCH_RUNS,
-// BENCH_IMPLS (csv,ours,exceljs), BENCH_NODE_FLAGS (e.g. "--max-old-space-size=160": V8 otherwise lets the
-// heap grow lazily with garbage, which shows as RSS).
+// BENCH_IMPLS (csv,ours,exceljs; `base` is ours from another checkout, BENCH_BASE=<its root>, for a
+// before/after in one run), BENCH_NODE_FLAGS (e.g. "--max-old-space-size=160": V8 otherwise lets the
+// heap grow lazily with garbage, which shows as RSS). Ratios are of medians (BENCH_RUNS=5 for issue 31).
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -68,18 +69,27 @@ function run(
   file: string,
 ): { impl: string; ms: number; cpuMs: number; rows: number; hash: string; rssMb: number } {
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const root = impl === 'base' ? (process.env.BENCH_BASE as string) : ROOT;
   const r = spawnSync(
     process.execPath,
-    [...flags, join(__dirname, 'support', 'run-ts.js'), 'bench/xlsx/run-one.ts', impl, file],
+    [
+      ...flags,
+      join(root, 'bench', 'support', 'run-ts.js'),
+      'bench/xlsx/run-one.ts',
+      impl === 'base' ? 'ours' : impl,
+      file,
+    ],
     {
       encoding: 'utf8',
-      cwd: ROOT,
+      cwd: root,
       maxBuffer: 1 << 20,
     },
   );
   if (r.status !== 0) throw new Error(`${impl} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop() as string);
+  return { ...JSON.parse(r.stdout.trim().split('\n').pop() as string), impl };
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
@@ -93,13 +103,13 @@ async function main(): Promise<void> {
     `xlsx ${(statSync(xlsx).size / 1048576).toFixed(1)} MB, csv ${(statSync(csv).size / 1048576).toFixed(1)} MB`,
   );
   const impls = (process.env.BENCH_IMPLS ?? 'csv,ours,exceljs').split(',');
+  if (impls.includes('base') && !process.env.BENCH_BASE) throw new Error('base needs BENCH_BASE');
   const results = [];
   for (let k = 0; k < RUNS; k++)
     for (const impl of impls) results.push(run(impl, impl === 'csv' ? csv : xlsx));
   const csvRuns = results.filter((r) => r.impl === 'csv');
   const csvMs = Math.min(...csvRuns.map((r) => r.ms));
   const csvCpu = Math.min(...csvRuns.map((r) => r.cpuMs));
-  const ours = results.filter((r) => r.impl === 'ours');
   const csvRun = csvRuns[0];
   console.log('impl       wall s   cpu s   rows/s (wall)  peak RSS MB  output sha256');
   for (const r of results) {
@@ -114,14 +124,20 @@ async function main(): Promise<void> {
       ].join(' '),
     );
   }
-  if (ours.length > 0 && csvRun) {
-    const best = Math.min(...ours.map((r) => r.ms));
-    const bestCpu = Math.min(...ours.map((r) => r.cpuMs));
-    const peak = Math.max(...ours.map((r) => r.rssMb));
+  const csvMedian = median(csvRuns.map((r) => r.ms));
+  const csvCpuMedian = median(csvRuns.map((r) => r.cpuMs));
+  for (const impl of impls.filter((i) => i === 'ours' || i === 'base')) {
+    const runs = results.filter((r) => r.impl === impl);
+    if (runs.length === 0 || !csvRun) continue;
+    const best = Math.min(...runs.map((r) => r.ms));
+    const bestCpu = Math.min(...runs.map((r) => r.cpuMs));
+    const peak = Math.max(...runs.map((r) => r.rssMb));
+    const med = median(runs.map((r) => r.ms));
+    const medCpu = median(runs.map((r) => r.cpuMs));
     console.log(
-      `ours vs CSV: ${(best / csvMs).toFixed(2)}× the wall time, ${(bestCpu / csvCpu).toFixed(2)}× the CPU time (goal ≤ 5×); peak RSS ${peak} MB (goal ≤ 300 MB)`,
+      `${impl} vs CSV: medians ${(med / csvMedian).toFixed(2)}× the wall time, ${(medCpu / csvCpuMedian).toFixed(2)}× the CPU time (goal ≤ 5×); best runs ${(best / csvMs).toFixed(2)}× wall, ${(bestCpu / csvCpu).toFixed(2)}× CPU; peak RSS ${peak} MB (goal ≤ 300 MB)`,
     );
-    console.log(`same output bytes as the CSV: ${ours.every((r) => r.hash === csvRun.hash)}`);
+    console.log(`${impl}: same output bytes as the CSV: ${runs.every((r) => r.hash === csvRun.hash)}`);
   }
 }
 

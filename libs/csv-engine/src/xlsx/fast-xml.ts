@@ -59,8 +59,11 @@ function attributes(part: string, tag: string, from: number): Record<string, str
   }
 }
 
-/** An EntrySink that tokenizes as bytes arrive and calls the handlers (tag names without prefixes). */
-export function fastXmlSink(part: string, h: XmlHandlers): EntrySink {
+/**
+ * An EntrySink that tokenizes as bytes arrive and calls the handlers (tag names without prefixes).
+ * `idle()`: nothing is waiting for more input but whitespace (no cut tag, text, comment or character).
+ */
+export function fastXmlSink(part: string, h: XmlHandlers): EntrySink & { idle(): boolean } {
   const decoder = new TextDecoder('utf-8');
   let buf = '';
 
@@ -140,6 +143,9 @@ export function fastXmlSink(part: string, h: XmlHandlers): EntrySink {
     end() {
       buf += decoder.decode();
       scan(true);
+    },
+    idle() {
+      return buf.trim() === '';
     },
   };
 }

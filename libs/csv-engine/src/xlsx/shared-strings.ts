@@ -7,6 +7,10 @@
 const BLOCK_BITS = 16;
 const BLOCK_SIZE = 1 << BLOCK_BITS;
 const BLOCK_MASK = BLOCK_SIZE - 1;
+const DQUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
 
 /** A value as a CSV field: quoted (inner quotes doubled) when it holds a quote, comma or line break. */
 export function csvField(v: string): string {
@@ -26,37 +30,84 @@ export function copyBytes(src: Uint8Array, s: number, e: number, dst: Uint8Array
 
 export class SharedStrings {
   private readonly blocks: Buffer[] = [];
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  /** The block being filled: the CSV fields of the strings added since the last seal, back to back. */
+  private cur = Buffer.allocUnsafe(64 * 1024);
+  private curLength = 0;
+  private curCount = 0;
   private ends = new Int32Array(1024);
   private count = 0;
 
   /** Adds the next string (index = the number added before it). */
   push(s: string): void {
+    const field = csvField(s);
+    this.room(Buffer.byteLength(field, 'utf8'));
+    this.curLength += this.cur.write(field, this.curLength, 'utf8');
+    this.added();
+  }
+
+  /**
+   * Adds the next string given as its bytes, src[s, e): valid UTF-8 (what push(text) would encode) with no
+   * CR. Written as its CSV field, byte for byte what push() writes for the same text.
+   */
+  pushBytes(src: Buffer, s: number, e: number): void {
+    let quotes = 0;
+    let quote = false;
+    for (let k = s; k < e; k++) {
+      const c = src[k];
+      if (c === DQUOTE) quotes++;
+      else if (c === COMMA || c === LF || c === CR) quote = true;
+    }
+    if (quotes > 0) quote = true;
+    this.room(e - s + quotes + 2);
+    const out = this.cur;
+    if (!quote) this.curLength += copyBytes(src, s, e, out, this.curLength);
+    else {
+      let at = this.curLength;
+      out[at++] = DQUOTE;
+      if (quotes === 0) at += copyBytes(src, s, e, out, at);
+      else
+        for (let k = s; k < e; k++) {
+          const c = src[k];
+          out[at++] = c;
+          if (c === DQUOTE) out[at++] = DQUOTE;
+        }
+      out[at++] = DQUOTE;
+      this.curLength = at;
+    }
+    this.added();
+  }
+
+  private room(length: number): void {
+    if (this.curLength + length <= this.cur.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.cur.length * 2, this.curLength + length));
+    this.cur.copy(grown, 0, 0, this.curLength);
+    this.cur = grown;
+  }
+
+  /** The field just written to the block is string `count`. */
+  private added(): void {
     if (this.count === this.ends.length) {
       const grown = new Int32Array(this.ends.length * 2);
       grown.set(this.ends);
       this.ends = grown;
     }
-    const field = csvField(s);
-    this.pendingBytes += Buffer.byteLength(field, 'utf8');
-    this.ends[this.count++] = this.pendingBytes;
-    this.pending.push(field);
-    if (this.pending.length === BLOCK_SIZE) this.seal();
+    this.ends[this.count++] = this.curLength;
+    if (++this.curCount === BLOCK_SIZE) this.seal();
   }
 
-  /** Encodes the strings added since the last block as one block of bytes. */
+  /** Keeps the strings added since the last block as one block of bytes (an exact copy). */
   private seal(): void {
-    if (this.pending.length === 0) return;
-    this.blocks.push(Buffer.from(this.pending.join(''), 'utf8'));
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (this.curCount === 0) return;
+    this.blocks.push(Buffer.from(this.cur.subarray(0, this.curLength)));
+    this.curLength = 0;
+    this.curCount = 0;
   }
 
   /** Call once every string is added: the last block is sealed and the offsets trimmed. */
   finish(): this {
     this.seal();
     this.ends = this.ends.slice(0, this.count);
+    this.cur = Buffer.alloc(0);
     return this;
   }
 

@@ -6,35 +6,33 @@
 // XML line ends normalised, inline strings' `_xHHHH_` escapes decoded. The guards of every part hold:
 // a DTD is refused, entities other than the predefined ones are refused, nothing is expanded.
 import { InvalidWorkbookError } from '../errors';
-import { decodeEntities } from './fast-xml';
-import { copyBytes, csvField, type SharedStrings } from './shared-strings';
-import { DateBytes, isoToSerial, type DateFormat } from './date-formats';
-import { formatNumber } from './values';
 import { refused } from './xml';
 import { inlineText, textOf } from './cell-text';
-import { normalizeEol } from './xml-text';
 import type { EntrySink } from './zip';
+import {
+  hasByte,
+  OUT_CHUNK as ROWS_OUT_CHUNK,
+  SheetRows,
+  T_INLINE as ROWS_T_INLINE,
+  T_NUMBER as ROWS_T_NUMBER,
+  type CsvBytes,
+  type SheetContext,
+} from './sheet-rows';
 
-/** What a sheet needs from its workbook. */
-export interface SheetContext {
-  sharedStrings: SharedStrings;
-  /** Per cell style index: the date format its number format shows, or null. */
-  styleDates: (DateFormat | null)[];
-  date1904: boolean;
-}
+export type { CsvBytes, SheetContext } from './sheet-rows';
 
-/** Receives a sheet's rows as CSV bytes (row N of the sheet on line N), in pieces it may keep. */
-export interface CsvBytes {
-  write(chunk: Buffer): void;
-}
+// Module-level copies of imported constants for the hot loop (see mapping/run.ts).
+const OUT_CHUNK = ROWS_OUT_CHUNK;
+const T_INLINE = ROWS_T_INLINE;
+const T_NUMBER = ROWS_T_NUMBER;
 
 /** A cell or tag longer than this is not something a workbook writes (Excel caps a cell at 32,767 chars). */
 const MAX_PENDING = 16 * 1024 * 1024;
 /** Excel's own limits: 16,384 columns, 1,048,576 rows. */
 const MAX_COLUMNS = 16_384;
 const MAX_ROWS = 1_048_576;
-/** Output is handed on in pieces of about this size. */
-const OUT_CHUNK = 256 * 1024;
+/** How much of a chunk's start is joined first to the cut tag before it (a cell is ~40 bytes). */
+const JOIN_BYTES = 1024;
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -46,48 +44,15 @@ const DQUOTE = 0x22;
 const SQUOTE = 0x27;
 const COLON = 0x3a;
 const AMP = 0x26;
-const COMMA = 0x2c;
-const LF = 0x0a;
-const CR = 0x0d;
 const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-
-// Cell types (the `t` attribute); anything unknown reads as a number, as Excel does.
-const T_NUMBER = 0;
-const T_SHARED = 1;
-const T_BOOL = 2;
-const T_STR = 3; // formula string
-const T_INLINE = 4;
-const T_ERROR = 5;
-const T_DATE = 6; // ISO 8601 text
-
-const TYPES = new Map([
-  ['s', T_SHARED],
-  ['b', T_BOOL],
-  ['str', T_STR],
-  ['inlineStr', T_INLINE],
-  ['e', T_ERROR],
-  ['d', T_DATE],
-]);
-
-/** A row of this many bytes is an expansion attack (cells repeating one huge shared string), not data. */
-const MAX_ROW_BYTES = 64 * 1024 * 1024;
 
 const EMPTY = Buffer.alloc(0);
 /** plainCell's answer when the input stops inside the cell. */
 const NEED_MORE = -2;
 const PLAIN_CELL_END = Buffer.from('</v></c>');
-const TRUE = Buffer.from('TRUE');
-const FALSE = Buffer.from('FALSE');
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= NINE;
 }
 
 /** The index of a tag's '>' (the first outside quotes) from `k`, or -1 when the input ends first. */
@@ -101,11 +66,6 @@ function tagEnd(b: Buffer, k: number, n: number): number {
     else if (ch === GT) return k;
   }
   return -1;
-}
-
-function hasByte(b: Buffer, byte: number, s: number, e: number): boolean {
-  const at = b.indexOf(byte, s);
-  return at >= 0 && at < e;
 }
 
 /** The column of a reference such as "AB12" (0-based); -1 when it has no letters. */
@@ -126,22 +86,6 @@ function broken(part: string): InvalidWorkbookError {
   );
 }
 
-/** `-?(0|[1-9]\d*)(\.\d*[1-9])?` in at most 16 bytes: a number Excel shows as it is stored. */
-function isPlainNumber(b: Buffer, s: number, e: number): boolean {
-  if (e - s > 16 || e <= s) return false;
-  let i = s;
-  if (b[i] === MINUS) i++;
-  if (i >= e || !isDigit(b[i])) return false;
-  if (b[i] === ZERO) i++;
-  else while (i < e && isDigit(b[i])) i++;
-  if (i === e) return true;
-  if (b[i] !== DOT) return false;
-  i++;
-  const frac = i;
-  while (i < e && isDigit(b[i])) i++;
-  return i === e && e > frac && b[e - 1] !== ZERO;
-}
-
 /** Tag bytes for a prefix ('' or 'x:'), made once per prefix a file uses. */
 interface PrefixTags {
   cClose: Buffer; // </c>
@@ -155,48 +99,38 @@ interface PrefixTags {
  * trailing rows are dropped; each row is padded to the widest non-empty row so far (trailing empty
  * columns never appear). `rows` counts non-empty rows. With no output it only counts.
  */
-export class SheetToCsv implements EntrySink {
-  rows = 0;
+export class SheetToCsv extends SheetRows implements EntrySink {
   private pending: Buffer = EMPTY;
   private readonly prefixes = new Map<string, PrefixTags>();
 
-  // The current row: cell fields written one after another into `row`; per column the byte range and
-  // the row serial that set it (so nothing is cleared between rows). `row` and `out` are plain buffers
-  // with their own lengths rather than the writer's ByteSink: with ByteSinks (2026-11-27, bench:xlsx, same
-  // session, alternated) the 1M-row read took 4.3–5.3 s against 4.2–4.7 s; the fields stay local.
-  private row = Buffer.allocUnsafe(64 * 1024);
-  private rowLength = 0;
-  private readonly starts = new Int32Array(MAX_COLUMNS);
-  private readonly ends = new Int32Array(MAX_COLUMNS);
-  private readonly setIn = new Int32Array(MAX_COLUMNS);
-  private serial = 0;
-  private rowWidth = 0;
-  private rowNum = 0;
-  private col = -1;
-  private style = 0;
-  private lineWritten = 0; // sheet row of the last line written
-  private width = 0;
-
-  private out: Buffer = EMPTY;
-  private outLength = 0;
-  /** Date serials seen lately, as the bytes they show. */
-  private readonly dates: DateBytes;
-
-  constructor(
-    private readonly part: string,
-    private readonly wb: SheetContext,
-    private readonly sink: CsvBytes | null,
-  ) {
-    if (sink) this.out = Buffer.allocUnsafe(OUT_CHUNK * 2);
-    this.dates = new DateBytes(wb.date1904);
+  constructor(part: string, wb: SheetContext, sink: CsvBytes | null) {
+    super(part, wb, sink);
   }
 
   data(chunk: Uint8Array): void {
-    const b =
-      this.pending.length === 0
-        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-        : Buffer.concat([this.pending, chunk]);
-    const used = this.scan(b, false);
+    const c = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let b = c;
+    let from = 0;
+    const p = this.pending.length;
+    if (p > 0) {
+      // The tag or cell cut at the end of the last chunk is finished on a join of it and as much of this
+      // chunk's start as that takes; the rest of the chunk is read in place (joining it whole copied every
+      // inflated byte once more).
+      for (let take = Math.min(c.length, JOIN_BYTES); ; take = Math.min(c.length, take * 4)) {
+        const joined = Buffer.concat([this.pending, c.subarray(0, take)]);
+        const used = this.scan(joined, false, 0);
+        if (used >= p) {
+          from = used - p;
+          break;
+        }
+        if (take === c.length) {
+          b = joined;
+          from = used;
+          break;
+        }
+      }
+    }
+    const used = from >= b.length ? from : this.scan(b, false, from);
     // Copied: the caller may reuse its chunk, and a small tail should not pin a large one.
     this.pending = used >= b.length ? EMPTY : Buffer.from(b.subarray(used));
     if (this.pending.length > MAX_PENDING) throw refused(this.part, 'has a cell or tag larger than 16 MB');
@@ -205,18 +139,10 @@ export class SheetToCsv implements EntrySink {
 
   end(): void {
     const b = this.pending;
-    const used = this.scan(b, true);
+    const used = this.scan(b, true, 0);
     this.pending = EMPTY;
     for (let i = used; i < b.length; i++) if (!isSpace(b[i])) throw broken(this.part);
     this.flush();
-  }
-
-  private flush(): void {
-    if (!this.sink || this.outLength === 0) return;
-    const piece = this.out.subarray(0, this.outLength);
-    this.out = Buffer.allocUnsafe(Math.max(OUT_CHUNK * 2, this.out.length));
-    this.outLength = 0;
-    this.sink.write(piece);
   }
 
   private tagsFor(prefix: string): PrefixTags {
@@ -233,10 +159,10 @@ export class SheetToCsv implements EntrySink {
     return t;
   }
 
-  /** Reads tags from `b`; returns how many bytes were used (the rest waits for more input). */
-  private scan(b: Buffer, final: boolean): number {
+  /** Reads tags from b[from..]; returns how many bytes were used (the rest waits for more input). */
+  private scan(b: Buffer, final: boolean, from: number): number {
     const n = b.length;
-    let i = 0;
+    let i = from;
     for (;;) {
       // Text between rows and cells is layout whitespace: a short hop (a loop beats a call into indexOf).
       while (i < n && b[i] !== LT) i++;
@@ -413,12 +339,6 @@ export class SheetToCsv implements EntrySink {
     return this.tS < 0 ? T_NUMBER : this.typeOf(b, this.tS, this.tE);
   }
 
-  /** An attribute value as text (entities decoded). */
-  private text(b: Buffer, s: number, e: number): string {
-    const v = b.toString('utf8', s, e);
-    return hasByte(b, AMP, s, e) ? decodeEntities('worksheet', v) : v;
-  }
-
   /** From the row's attributes (readAttrs). */
   private startRow(b: Buffer): void {
     this.rowNum = this.rS < 0 ? this.rowNum + 1 : this.unsigned(b, this.rS, this.rE);
@@ -434,17 +354,6 @@ export class SheetToCsv implements EntrySink {
     this.rowLength = 0;
     this.rowWidth = 0;
     this.col = -1;
-  }
-
-  /** Digits as a number; anything else is read as text the way Number() reads it (NaN if it is not one). */
-  private unsigned(b: Buffer, s: number, e: number): number {
-    let v = 0;
-    for (let k = s; k < e; k++) {
-      const c = b[k];
-      if (!isDigit(c) || k - s > 15) return Number(this.text(b, s, e));
-      v = v * 10 + (c - ZERO);
-    }
-    return s === e ? 0 : v;
   }
 
   /** A cell whose attributes readAttrs has read; its content is in [cs, ce) (none when tags is null). */
@@ -489,178 +398,5 @@ export class SheetToCsv implements EntrySink {
     }
     if (k < e && b[k] === AMP) return columnOfText(this.text(b, s, e)); // an escaped reference
     return col - 1;
-  }
-
-  private typeOf(b: Buffer, s: number, e: number): number {
-    if (e - s === 1 && b[s] === 0x73 /* s */) return T_SHARED;
-    return TYPES.get(this.text(b, s, e)) ?? T_NUMBER;
-  }
-
-  /** A cell value given as raw bytes (no entities): copied as it is wherever the type allows. */
-  private putBytes(type: number, style: number, b: Buffer, s: number, e: number): void {
-    switch (type) {
-      case T_SHARED: {
-        const index = this.unsigned(b, s, e);
-        const length = this.wb.sharedStrings.fieldLength(index);
-        this.reserve(length);
-        const written = this.wb.sharedStrings.copyField(index, this.row, this.rowLength);
-        if (written < 0)
-          throw new InvalidWorkbookError('A worksheet cell points at a missing shared string.');
-        if (written > 0) this.commit(written);
-        return;
-      }
-      case T_NUMBER: {
-        const format = this.wb.styleDates[style] ?? null;
-        if (format && e - s <= 7) {
-          // A whole-day serial (most dates): read the digits here, no text made.
-          let serial = 0;
-          let k = s;
-          while (k < e && isDigit(b[k])) serial = serial * 10 + (b[k++] - ZERO);
-          if (k === e) {
-            this.putDate(serial, format);
-            return;
-          }
-        }
-        if (!format && isPlainNumber(b, s, e)) {
-          if (e - s === 2 && b[s] === MINUS && b[s + 1] === ZERO) this.putRaw(Buffer.from('0'), 0, 1);
-          else this.putRaw(b, s, e);
-          return;
-        }
-        this.putValue(type, style, b.toString('latin1', s, e));
-        return;
-      }
-      case T_BOOL:
-      case T_DATE:
-        this.putValue(type, style, b.toString('latin1', s, e));
-        return;
-      default: {
-        // Formula strings and errors: the text itself, quoted when it must be.
-        let plain = true;
-        for (let k = s; k < e; k++) {
-          const c = b[k];
-          if (c === DQUOTE || c === COMMA || c === LF || c === CR) {
-            plain = false;
-            break;
-          }
-        }
-        if (plain) this.putRaw(b, s, e);
-        else this.putText(normalizeEol(b.toString('utf8', s, e)));
-      }
-    }
-  }
-
-  /** A cell value as decoded text. */
-  private putValue(type: number, style: number, raw: string): void {
-    switch (type) {
-      case T_SHARED: {
-        const buf = Buffer.from(raw.trim(), 'latin1');
-        this.putBytes(T_SHARED, style, buf, 0, buf.length);
-        return;
-      }
-      case T_BOOL: {
-        const v = raw.trim();
-        const out = v === '1' || v === 'true' ? TRUE : FALSE;
-        this.putRaw(out, 0, out.length);
-        return;
-      }
-      case T_DATE: {
-        // ISO 8601 text: shown through a date format as the serial it stands for would be.
-        const format = this.wb.styleDates[style] ?? null;
-        const serial = format ? isoToSerial(raw, this.wb.date1904) : NaN;
-        if (serial >= 0) this.putDate(serial, format as DateFormat);
-        else this.putText(raw.replace(/T00:00:00(\.0+)?Z?$/, '')); // midnight shows as the date alone
-        return;
-      }
-      case T_NUMBER: {
-        const format = this.wb.styleDates[style] ?? null;
-        if (format) {
-          const n = Number(raw);
-          if (Number.isFinite(n) && n >= 0) {
-            this.putDate(n, format);
-            return;
-          }
-        }
-        this.putText(formatNumber(raw));
-        return;
-      }
-      default:
-        this.putText(raw);
-    }
-  }
-
-  private putDate(serial: number, format: DateFormat): void {
-    const bytes = this.dates.of(serial, format);
-    this.putRaw(bytes, 0, bytes.length);
-  }
-
-  /** Text as a CSV field (empty text sets nothing, as an empty cell). */
-  private putText(v: string): void {
-    if (v === '') return;
-    const field = csvField(v);
-    const length = Buffer.byteLength(field, 'utf8');
-    this.reserve(length);
-    this.commit(this.row.write(field, this.rowLength, 'utf8'));
-  }
-
-  /** Bytes that are already a CSV field. */
-  private putRaw(b: Buffer, s: number, e: number): void {
-    if (e <= s) return;
-    this.reserve(e - s);
-    this.commit(copyBytes(b, s, e, this.row, this.rowLength));
-  }
-
-  private reserve(length: number): void {
-    if (this.rowLength + length <= this.row.length) return;
-    if (this.rowLength + length > MAX_ROW_BYTES) {
-      throw new InvalidWorkbookError(
-        `A worksheet row is larger than ${MAX_ROW_BYTES / 1024 / 1024} MB as CSV. Save the sheet as CSV from Excel and upload that.`,
-      );
-    }
-    const grown = Buffer.allocUnsafe(Math.max(this.row.length * 2, this.rowLength + length));
-    this.row.copy(grown, 0, 0, this.rowLength);
-    this.row = grown;
-  }
-
-  /** The bytes just written to the row are this cell's field. */
-  private commit(length: number): void {
-    const col = this.col;
-    this.starts[col] = this.rowLength;
-    this.rowLength += length;
-    this.ends[col] = this.rowLength;
-    this.setIn[col] = this.serial;
-    if (col + 1 > this.rowWidth) this.rowWidth = col + 1;
-  }
-
-  private endRow(): void {
-    if (this.rowWidth === 0) return; // no value in any cell: an empty row
-    this.rows++;
-    if (this.rowWidth > this.width) this.width = this.rowWidth;
-    if (!this.sink) {
-      this.lineWritten = this.rowNum;
-      return;
-    }
-    const gap = this.rowNum - this.lineWritten - 1;
-    this.room(gap + this.width + this.rowLength + 1);
-    const out = this.out;
-    let at = this.outLength;
-    if (gap > 0) {
-      out.fill(LF, at, at + gap);
-      at += gap;
-    }
-    for (let c = 0; c < this.width; c++) {
-      if (c > 0) out[at++] = COMMA;
-      if (this.setIn[c] === this.serial) at += copyBytes(this.row, this.starts[c], this.ends[c], out, at);
-    }
-    out[at++] = LF;
-    this.outLength = at;
-    this.lineWritten = this.rowNum;
-  }
-
-  /** Makes room for `length` more output bytes. */
-  private room(length: number): void {
-    if (this.outLength + length <= this.out.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.outLength + length));
-    this.out.copy(grown, 0, 0, this.outLength);
-    this.out = grown;
   }
 }

@@ -3,8 +3,8 @@
 // Row numbers are kept: row N of the sheet is line N of the text (the header row reads the same in both).
 import { InvalidWorkbookError, UnsupportedWorkbookError } from '../errors';
 import { dateFormatOf, type DateFormat } from './date-formats';
-import { fastXmlSink } from './fast-xml';
 import { SharedStrings } from './shared-strings';
+import { sharedStringsSink } from './shared-strings-scanner';
 import { parseXml, textSink } from './xml';
 import { decodeEscapes } from './xml-text';
 import {
@@ -225,33 +225,6 @@ function parseStyles(part: string, text: string): (DateFormat | null)[] {
     },
   });
   return out;
-}
-
-/** `<si>` items: the text of every `<t>` outside phonetic runs (`<rPh>`), `_xHHHH_` escapes decoded. */
-function sharedStringsSink(part: string, out: SharedStrings): EntrySink {
-  let inSi = false;
-  let inT = false;
-  let phonetic = 0;
-  let text = '';
-  return fastXmlSink(part, {
-    open(name) {
-      if (name === 'si') {
-        inSi = true;
-        text = '';
-      } else if (name === 't') inT = true;
-      else if (name === 'rPh') phonetic++;
-    },
-    close(name) {
-      if (name === 'si') {
-        out.push(decodeEscapes(text));
-        inSi = false;
-      } else if (name === 't') inT = false;
-      else if (name === 'rPh') phonetic--;
-    },
-    text(t) {
-      if (inSi && inT && phonetic === 0) text += t;
-    },
-  });
 }
 
 /** Finds a sheet by name (exact, then ignoring case), or the default: the first visible non-empty one. */
