@@ -194,35 +194,51 @@ export function templateRulesOf(t: BuiltInTemplate): Record<string, TemplateColu
   return out;
 }
 
-/** A mapping pair as the template functions read and write it (structurally the contract's MappingPair). */
-export interface TemplatePair {
+/**
+ * A mapping pair as the template functions read and write it (structurally the contract's MappingPair);
+ * `S` is one step of its transform (the contract's Transform).
+ */
+export interface TemplatePair<S = unknown> {
   templateColumn: string;
   dataColumn: string;
-  transform?: unknown;
+  transform?: S | S[];
 }
 
 /**
  * Adds the pairs of derived columns (e.g. Shopify's Handle from the Title's data column, as a slug)
- * when nothing is mapped onto them and their source column is mapped from a data column.
+ * when nothing is mapped onto them and their source column is mapped from a data column. A derived pair's
+ * steps are its source's text steps and the template's own.
  */
-export function withDerivedPairs<P extends TemplatePair>(t: BuiltInTemplate, pairs: readonly P[]): P[] {
+export function withDerivedPairs<S, P extends TemplatePair<S>>(
+  t: BuiltInTemplate,
+  pairs: readonly (P & TemplatePair<S>)[],
+): (P | TemplatePair<S | TemplateTransform>)[] {
   const byColumn = new Map(pairs.map((p) => [p.templateColumn, p]));
-  const out = [...pairs];
+  const out: (P | TemplatePair<S | TemplateTransform>)[] = [...pairs];
   for (const c of t.columns) {
     if (!c.derive || byColumn.has(c.name)) continue;
     const from = byColumn.get(c.derive.from);
     if (!from || !from.dataColumn) continue;
-    const before =
+    const before: S[] =
       from.transform === undefined ? [] : Array.isArray(from.transform) ? from.transform : [from.transform];
     // Byte transforms (dates, numbers) only lead a chain; a derived text column starts from the raw text.
-    const textOnly = before.every((s) => ['trim', 'upper', 'lower'].includes((s as { kind: string }).kind));
+    const textOnly = before.every((s) => TEXT_STEPS.has(kindOf(s)));
     out.push({
       templateColumn: c.name,
       dataColumn: from.dataColumn,
       transform: [...(textOnly ? before : []), ...c.derive.transform],
-    } as unknown as P);
+    });
   }
   return out;
+}
+
+const TEXT_STEPS = new Set(['trim', 'upper', 'lower']);
+
+/** A transform step's kind ('' when it has none). */
+function kindOf(step: unknown): string {
+  return typeof step === 'object' && step !== null && 'kind' in step && typeof step.kind === 'string'
+    ? step.kind
+    : '';
 }
 
 export function requiredColumns(t: BuiltInTemplate): string[] {

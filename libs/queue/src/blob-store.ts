@@ -9,7 +9,11 @@ import type { Readable } from 'node:stream';
 export type BlobKind = 'upload' | 'result' | 'review' | 'issues' | 'patch';
 export type BlobDriver = 'memory' | 's3';
 
-export interface BlobMeta {
+/**
+ * What the store keeps about a blob. `I` is the shape of the caller's own details (`info`, what it passed to
+ * commit): a reader that knows what it stored says so (`getMeta<UploadInfo>(…)`) instead of casting.
+ */
+export interface BlobMeta<I = Record<string, unknown>> {
   id: string;
   kind: BlobKind;
   ownerId: string;
@@ -17,7 +21,7 @@ export interface BlobMeta {
   size: number;
   createdAt: string;
   /** Free-form, JSON-safe details (headers, row count, encoding…). */
-  info: Record<string, unknown>;
+  info: I;
   /** s3 driver: the object that holds the bytes (each writer writes its own; the commit points here). */
   objectKey?: string;
 }
@@ -58,14 +62,14 @@ export interface PresignedPut {
 }
 
 /** What a presigned upload promised: checked again when the client says it is done. */
-export interface PendingUpload {
+export interface PendingUpload<I = Record<string, unknown>> {
   uploadId: string;
   ownerId: string;
   size: number;
   contentType: string;
   expiresAt: string;
   /** Caller's own details (kind, file name…), given back as they were. */
-  info: Record<string, unknown>;
+  info: I;
 }
 
 export abstract class BlobStore {
@@ -76,10 +80,13 @@ export abstract class BlobStore {
   abstract createWriter(kind: BlobKind, ownerId: string, filename: string, id?: string): BlobWriter;
 
   /** Metadata of an owner's blob (stat); BlobNotFoundError when missing, expired or someone else's. */
-  abstract getMeta(id: string, ownerId: string): Promise<BlobMeta>;
+  abstract getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>>;
 
   /** Streams the blob's bytes with bounded memory. */
-  abstract openRead(id: string, ownerId: string): Promise<{ meta: BlobMeta; stream: Readable }>;
+  abstract openRead<I = Record<string, unknown>>(
+    id: string,
+    ownerId: string,
+  ): Promise<{ meta: BlobMeta<I>; stream: Readable }>;
 
   abstract delete(id: string, ownerId: string): Promise<void>;
 
@@ -103,10 +110,10 @@ export abstract class BlobStore {
   ): Promise<string | null>;
 
   /** The presigned upload's promise and the bytes that arrived (size 0 / no stream when nothing came). */
-  abstract openPending(
+  abstract openPending<I = Record<string, unknown>>(
     uploadId: string,
     ownerId: string,
-  ): Promise<{ pending: PendingUpload; size: number | null; open(): Promise<Readable> }>;
+  ): Promise<{ pending: PendingUpload<I>; size: number | null; open(): Promise<Readable> }>;
 
   /** Turns a checked presigned upload into a blob under the same id. */
   abstract adoptPending(

@@ -124,18 +124,21 @@ export class EphemeralStore extends BlobStore {
       .exec();
   }
 
-  async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
+  async getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
     if (!isSafeBlobId(id)) throw new BlobNotFoundError();
     const raw = await this.redis.get(this.metaKey(ownerId, id));
     if (!raw) throw new BlobNotFoundError();
-    const meta = JSON.parse(raw) as BlobMeta;
+    const meta = JSON.parse(raw) as BlobMeta<I>;
     if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
     return meta;
   }
 
   /** Streams the blob's bytes one Redis list entry at a time (bounded memory, honours backpressure). */
-  async openRead(id: string, ownerId: string): Promise<{ meta: BlobMeta; stream: Readable }> {
-    const meta = await this.getMeta(id, ownerId);
+  async openRead<I = Record<string, unknown>>(
+    id: string,
+    ownerId: string,
+  ): Promise<{ meta: BlobMeta<I>; stream: Readable }> {
+    const meta = await this.getMeta<I>(id, ownerId);
     const key = this.chunksKey(ownerId, id);
     const count = await this.redis.llen(key);
     const redis = this.redis;
@@ -179,7 +182,11 @@ export class EphemeralStore extends BlobStore {
     return Promise.resolve(null);
   }
 
-  openPending(): Promise<{ pending: PendingUpload; size: number | null; open(): Promise<Readable> }> {
+  openPending<I = Record<string, unknown>>(): Promise<{
+    pending: PendingUpload<I>;
+    size: number | null;
+    open(): Promise<Readable>;
+  }> {
     return Promise.reject(new BlobStoreUnsupportedError(NO_PRESIGN));
   }
 

@@ -85,7 +85,7 @@ export async function loadIssues(
   ownerId: string,
 ): Promise<{ issues: IssueView[]; info: IssuesInfo } | null> {
   try {
-    const { meta, stream } = await store.openRead(issuesIdFor(runId), ownerId);
+    const { meta, stream } = await store.openRead<IssuesInfo>(issuesIdFor(runId), ownerId);
     const text = (await readAll(stream)).toString('utf8');
     const issues =
       text === ''
@@ -94,7 +94,7 @@ export async function loadIssues(
             .trimEnd()
             .split('\n')
             .map((l) => JSON.parse(l) as IssueView);
-    return { issues, info: meta.info as unknown as IssuesInfo };
+    return { issues, info: meta.info };
   } catch (err) {
     if (err instanceof BlobNotFoundError) return null;
     throw err;

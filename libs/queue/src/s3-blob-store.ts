@@ -142,17 +142,20 @@ export class S3BlobStore extends BlobStore {
     if (previous && previous !== meta.objectKey) await this.deleteObjects([previous]).catch(() => undefined);
   }
 
-  async getMeta(id: string, ownerId: string): Promise<BlobMeta> {
+  async getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
     if (!isSafeBlobId(id)) throw new BlobNotFoundError();
     const raw = await this.redis.get(this.metaKey(ownerId, id));
     if (!raw) throw new BlobNotFoundError();
-    const meta = JSON.parse(raw) as BlobMeta;
+    const meta = JSON.parse(raw) as BlobMeta<I>;
     if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
     return meta;
   }
 
-  async openRead(id: string, ownerId: string): Promise<{ meta: BlobMeta; stream: Readable }> {
-    const meta = await this.getMeta(id, ownerId);
+  async openRead<I = Record<string, unknown>>(
+    id: string,
+    ownerId: string,
+  ): Promise<{ meta: BlobMeta<I>; stream: Readable }> {
+    const meta = await this.getMeta<I>(id, ownerId);
     return { meta, stream: await this.openObject(meta.objectKey as string) };
   }
 
@@ -243,14 +246,14 @@ export class S3BlobStore extends BlobStore {
     return getSignedUrl(this.presignClient, command, { expiresIn: opts.expiresInSeconds });
   }
 
-  async openPending(
+  async openPending<I = Record<string, unknown>>(
     uploadId: string,
     ownerId: string,
-  ): Promise<{ pending: PendingUpload; size: number | null; open(): Promise<Readable> }> {
+  ): Promise<{ pending: PendingUpload<I>; size: number | null; open(): Promise<Readable> }> {
     if (!isSafeBlobId(uploadId)) throw new BlobNotFoundError();
     const raw = await this.redis.get(this.pendingKey(uploadId));
     if (!raw) throw new BlobNotFoundError();
-    const pending = JSON.parse(raw) as PendingUpload;
+    const pending = JSON.parse(raw) as PendingUpload<I>;
     if (pending.ownerId !== ownerId) throw new BlobNotFoundError();
     const key = this.pendingObjectKey(uploadId);
     let size: number | null = null;

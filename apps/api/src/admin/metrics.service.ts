@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JobDurationMetrics, queueBacklog, QUEUES, StalledJobCounter } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -65,40 +65,75 @@ export class MetricsService {
     });
     // Filled by the workers in Redis (libs/queue job-metrics): the same totals from every api instance.
     const stalled = new StalledJobCounter(redis, config.redisPrefix);
-    this.registry.registerMetric({
+    new RedisTotalsCounter(this.registry, async () => {
+      const totals = await stalled.totals();
+      return queues.map((q) => ({ labels: { queue: q.name }, value: totals[q.name] ?? 0 }));
+    });
+    const durations = new JobDurationMetrics(redis, config.redisPrefix);
+    new RedisHistogram(this.registry, async () => {
+      const name = RedisHistogram.metricName;
+      return (await durations.snapshot()).flatMap((h) => [
+        ...h.buckets.map((b) => ({
+          metricName: `${name}_bucket`,
+          labels: { outcome: h.outcome, le: b.le },
+          value: b.count,
+        })),
+        { metricName: `${name}_sum`, labels: { outcome: h.outcome }, value: h.sum },
+        { metricName: `${name}_count`, labels: { outcome: h.outcome }, value: h.count },
+      ]);
+    });
+  }
+}
+
+// Totals the workers keep in Redis (libs/queue job-metrics), read when scraped: the same from every api
+// instance. prom-client's own classes, with their values replaced by the Redis totals.
+
+type CounterValues = Awaited<ReturnType<Counter<'queue'>['get']>>['values'];
+type HistogramValues = Awaited<ReturnType<Histogram<'outcome' | 'le'>['get']>>['values'];
+
+/** Jobs whose lock lapsed before they finished, per queue (a counter summed across instances). */
+class RedisTotalsCounter extends Counter<'queue'> {
+  constructor(
+    registry: Registry,
+    private readonly read: () => Promise<CounterValues>,
+  ) {
+    super({
       name: 'queue_stalled_jobs_total',
       help: 'Jobs whose lock lapsed before they finished (worker died or blocked), per queue',
-      type: 'counter',
-      async get() {
-        const totals = await stalled.totals();
-        return {
-          name: 'queue_stalled_jobs_total',
-          help: 'Jobs whose lock lapsed before they finished (worker died or blocked), per queue',
-          type: 'counter',
-          values: queues.map((q) => ({ labels: { queue: q.name }, value: totals[q.name] ?? 0 })),
-          aggregator: 'sum',
-        };
-      },
-    } as unknown as Parameters<Registry['registerMetric']>[0]);
-    const durations = new JobDurationMetrics(redis, config.redisPrefix);
-    const name = 'csv_job_duration_seconds';
-    const help = 'Processing time of background CSV jobs (the final attempt) by outcome';
-    this.registry.registerMetric({
-      name,
-      help,
-      type: 'histogram',
-      async get() {
-        const values = (await durations.snapshot()).flatMap((h) => [
-          ...h.buckets.map((b) => ({
-            metricName: `${name}_bucket`,
-            labels: { outcome: h.outcome, le: b.le },
-            value: b.count,
-          })),
-          { metricName: `${name}_sum`, labels: { outcome: h.outcome }, value: h.sum },
-          { metricName: `${name}_count`, labels: { outcome: h.outcome }, value: h.count },
-        ]);
-        return { name, help, type: 'histogram', values, aggregator: 'sum' };
-      },
-    } as unknown as Parameters<Registry['registerMetric']>[0]);
+      labelNames: ['queue'],
+      registers: [registry],
+    });
+  }
+
+  override async get(): ReturnType<Counter<'queue'>['get']> {
+    return { ...(await super.get()), values: await this.read() };
+  }
+}
+
+/** Processing time of background CSV jobs by outcome: the workers' buckets, sums and counts. */
+class RedisHistogram extends Histogram<'outcome' | 'le'> {
+  static readonly metricName = 'csv_job_duration_seconds';
+  static readonly help = 'Processing time of background CSV jobs (the final attempt) by outcome';
+  /** An unregistered, empty twin: its get() gives the metric's own fields (name, help, type, aggregator). */
+  private readonly shape = new Histogram({
+    name: RedisHistogram.metricName,
+    help: RedisHistogram.help,
+    registers: [],
+  });
+
+  constructor(
+    registry: Registry,
+    private readonly read: () => Promise<HistogramValues>,
+  ) {
+    super({ name: RedisHistogram.metricName, help: RedisHistogram.help, registers: [registry] });
+  }
+
+  override async get(): ReturnType<Histogram<'outcome' | 'le'>['get']> {
+    return { ...(await this.shape.get()), values: await this.read() };
+  }
+
+  /** What the registry's text exposition reads for a histogram (its own one would not call get()). */
+  getForPromString(): ReturnType<Histogram<'outcome' | 'le'>['get']> {
+    return this.get();
   }
 }

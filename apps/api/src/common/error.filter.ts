@@ -174,8 +174,8 @@ export class ErrorFilter implements ExceptionFilter {
   ): ErrorBody {
     const code = DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
     if (typeof response === 'object' && response !== null) {
+      if (isErrorBody(response)) return response;
       const r = response as Record<string, unknown>;
-      if (typeof r.error === 'string' && typeof r.code === 'string') return r as unknown as ErrorBody;
       // Terminus: { status: 'error', info, error: {...}, details }
       if (r.status === 'error' && r.details) {
         return { error: 'A dependency is unavailable.', code, details: r.details };
@@ -193,4 +193,14 @@ export class ErrorFilter implements ExceptionFilter {
     }
     return { error: String(response), code };
   }
+}
+
+/** An answer already in our shape (an AppError's): `{ error, code }` strings, `details` as it is. */
+function isErrorBody(response: object): response is ErrorBody {
+  return (
+    'error' in response &&
+    typeof response.error === 'string' &&
+    'code' in response &&
+    typeof response.code === 'string'
+  );
 }

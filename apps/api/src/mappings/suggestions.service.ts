@@ -9,7 +9,6 @@ import {
   type SuggestedTransform,
 } from '@csv-mapper/domain';
 import type {
-  MappingPair,
   SuggestMappingsRequest,
   SuggestMappingsResponse,
   SuggestedMapping,
@@ -71,9 +70,7 @@ export class SuggestionsService implements OnModuleInit {
     const mappings: SuggestedMapping[] = runnable.map((m) => ({
       templateColumn: m.templateColumn,
       dataColumn: m.empty ? '' : m.dataColumn,
-      ...(m.transform !== undefined && !m.empty
-        ? { transform: m.transform as unknown as MappingPair['transform'] }
-        : {}),
+      ...(m.transform !== undefined && !m.empty ? { transform: m.transform } : {}),
       ...(m.empty ? { empty: true } : {}),
       confidence: m.confidence,
       reason: m.reason,

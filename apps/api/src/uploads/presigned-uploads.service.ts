@@ -67,9 +67,9 @@ export class PresignedUploadsService {
 
   async complete(user: AuthUser, uploadId: string): Promise<UploadRecord> {
     if (this.store.driver !== 's3') throw directUnavailable();
-    let opened: Awaited<ReturnType<BlobStore['openPending']>>;
+    let opened: Awaited<ReturnType<typeof this.store.openPending<PendingInfo>>>;
     try {
-      opened = await this.store.openPending(uploadId, user.id);
+      opened = await this.store.openPending<PendingInfo>(uploadId, user.id);
     } catch (err) {
       if (err instanceof BlobNotFoundError) {
         throw new AppError(
@@ -81,7 +81,7 @@ export class PresignedUploadsService {
       throw err;
     }
     const { pending, size } = opened;
-    const { kind, fileName } = pending.info as unknown as PendingInfo;
+    const { kind, fileName } = pending.info;
     if (size === null) {
       if (Date.parse(pending.expiresAt) < Date.now()) {
         await this.discard(pending);
@@ -126,7 +126,7 @@ export class PresignedUploadsService {
     return this.uploads.recordFor(user, meta, inspection, kind);
   }
 
-  private async discard(pending: PendingUpload): Promise<void> {
+  private async discard(pending: PendingUpload<unknown>): Promise<void> {
     await this.store.discardPending(pending.uploadId, pending.ownerId).catch(() => undefined);
   }
 }

@@ -42,7 +42,7 @@ const WORKBOOK_UNPACK_RATIO = 20;
 const WORKBOOK_UNPACK_CEILING = 1024 * 1024 * 1024;
 
 export interface StoredUploadView {
-  meta: BlobMeta;
+  meta: BlobMeta<UploadInfo>;
   info: UploadInfo;
 }
 
@@ -197,7 +197,7 @@ export class UploadsService {
   /** The answer to a CSV stored directly in object storage: the same as a multipart upload's. */
   async recordFor(
     user: AuthUser,
-    meta: BlobMeta,
+    meta: BlobMeta<unknown>,
     inspection: InspectResult,
     type: UploadType,
   ): Promise<UploadRecord> {
@@ -209,7 +209,7 @@ export class UploadsService {
     id: string,
     ownerId: string,
     label = 'File',
-  ): Promise<{ meta: BlobMeta; info: UploadInfo; input: CsvInput; read: ReadOptions }> {
+  ): Promise<{ meta: BlobMeta<UploadInfo>; info: UploadInfo; input: CsvInput; read: ReadOptions }> {
     const { meta, info } = await this.get(id, ownerId, label);
     const input = sourceChunks(this.opener(id, ownerId, label), sourceSpecOf(info));
     return { meta, info, input, read: readOptionsOf(info) };
@@ -232,7 +232,7 @@ export class UploadsService {
    * Stores new details beside an upload's bytes. The store keeps details only at commit, so the bytes
    * are copied into a new commit of the same id (which replaces the old one atomically).
    */
-  private async rewrite(meta: BlobMeta, info: UploadInfo): Promise<BlobMeta> {
+  private async rewrite(meta: BlobMeta<unknown>, info: UploadInfo): Promise<BlobMeta> {
     const { stream } = await this.open(meta.id, meta.ownerId);
     const writer = this.store.createWriter('upload', meta.ownerId, meta.filename, meta.id);
     try {
@@ -246,7 +246,7 @@ export class UploadsService {
 
   private async toRecord(
     user: AuthUser,
-    meta: BlobMeta,
+    meta: BlobMeta<unknown>,
     info: UploadInfo,
     inspection: InspectResult,
   ): Promise<UploadRecord> {
@@ -297,8 +297,8 @@ export class UploadsService {
   /** The upload's meta and inspection, or 404 when it is missing, expired or someone else's. */
   async get(id: string, ownerId: string, label = 'File'): Promise<StoredUploadView> {
     try {
-      const meta = await this.store.getMeta(id, ownerId);
-      return { meta, info: meta.info as unknown as UploadInfo };
+      const meta = await this.store.getMeta<UploadInfo>(id, ownerId);
+      return { meta, info: meta.info };
     } catch (err) {
       throw notFound(err, label);
     }
