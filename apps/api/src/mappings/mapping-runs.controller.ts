@@ -32,13 +32,14 @@ export class MappingRunsController {
   constructor(private readonly runs: MappingRunsService) {}
 
   /**
-   * Run a saved mapping on a data file in one call (multipart: `file`, optional `templateFileId`, `async`)
+   * Run a saved mapping on a data file in one call (multipart: `file`, optional `templateFile`, `async`)
    *
    * Answers exactly as POST /api/process with `mappingId`: the mapped CSV, or 202 with a background job
    * (Business and Enterprise, or a file over the sync row limit) whose webhook events carry `mappingId`.
-   * Without `templateFileId` the saved mapping's own template columns are the template (comma, CRLF, UTF-8
-   * unless the mapping's output options say otherwise). Rows an earlier run of the mapping exported are
-   * skipped, flagged or kept as its `duplicates` says (`totals.rowsAlreadyExported`,
+   * The template is the `templateFile` part (uploaded with the data file), or an uploaded template's
+   * `templateFileId`; without either the saved mapping's own template columns are the template (comma,
+   * CRLF, UTF-8 unless the mapping's output options say otherwise). Rows an earlier run of the mapping
+   * exported are skipped, flagged or kept as its `duplicates` says (`totals.rowsAlreadyExported`,
    * `totals.alreadyExportedFrom`). A file without a column the mapping reads answers 422 SOURCE_CHANGED.
    */
   @Post(':id/runs')
@@ -53,9 +54,14 @@ export class MappingRunsController {
       required: ['file'],
       properties: {
         file: { type: 'string', format: 'binary', description: 'The data file (.csv or .xlsx)' },
+        templateFile: {
+          type: 'string',
+          format: 'binary',
+          description: 'The template file (.csv or .xlsx); default: the mapping’s columns',
+        },
         templateFileId: {
           type: 'string',
-          description: 'An uploaded template (POST /api/upload/template); default: the mapping’s columns',
+          description: 'Or an uploaded template (POST /api/upload/template) instead of templateFile',
         },
         async: { type: 'string', enum: ['true', 'false'], description: 'Run as a background job' },
       },

@@ -15,13 +15,17 @@ import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
 import { ProcessingService } from '../processing/processing.service';
 import { MultipartUploadReceiver } from '../uploads/multipart-upload.interceptor';
+import { discardOutcome } from '../uploads/csv-storage.engine';
+import type { UploadRecord } from '../uploads/upload-record';
 import { UploadsService } from '../uploads/uploads.service';
 import { MappingsService } from './mappings.service';
 
 // A saved mapping in one call (issue 30): POST /api/mappings/:id/runs takes the data file (multipart
-// `file`) and runs the mapping on it exactly as POST /api/process with `mappingId` would; GET lists the
-// mapping's runs (mapping_runs), newest first.
+// `file`, optionally the template as `templateFile`) and runs the mapping on it exactly as POST
+// /api/process with `mappingId` would; GET lists the mapping's runs (mapping_runs), newest first.
 
+/** The multipart part that may carry the template file (else `templateFileId`, else the saved columns). */
+const TEMPLATE_PART = 'templateFile';
 /** The saved mapping's own template columns, as a virtual template (no template file sent). */
 const SAVED_TEMPLATE = `${VIRTUAL_TEMPLATE_PREFIX}saved-mapping`;
 
@@ -44,15 +48,36 @@ export class MappingRunsService {
   ): Promise<ProcessResponse | QueuedResponse> {
     // Someone else's (or no) mapping: 404 before a byte of the file is stored.
     const saved = await this.mappings.get(user, id);
-    const data = await this.uploads.receive(await this.multipart.receive(req, res, user), user, 'data');
-    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const received = await this.multipart.receive(req, res, user, [TEMPLATE_PART]);
+    const templatePart = received.extra?.[TEMPLATE_PART] ?? null;
+    const fields = received.fields;
+    const named = typeof fields.templateFileId === 'string' ? fields.templateFileId.trim() : '';
+    let templateFileId = named;
+    if (templatePart && named) {
+      await discardOutcome(received.file);
+      await discardOutcome(templatePart);
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        'Send the template either as a templateFile part or as templateFileId, not both.',
+      );
+    }
+    let data: UploadRecord;
+    try {
+      data = await this.uploads.receive(received, user, 'data');
+    } catch (err) {
+      await discardOutcome(templatePart);
+      throw err;
+    }
+    if (templatePart) {
+      templateFileId = (await this.uploads.receive({ file: templatePart, fields: {} }, user, 'template')).id;
+    }
     const async = parseAsync(fields.async);
-    const templateFileId = typeof fields.templateFileId === 'string' ? fields.templateFileId.trim() : '';
     if (!templateFileId && saved.templateHeaders.length === 0) {
       throw new AppError(
         400,
         'TEMPLATE_FILE_REQUIRED',
-        'This saved mapping holds no template columns: upload the template (POST /api/upload/template) and send its id as templateFileId.',
+        'This saved mapping holds no template columns: send the template as a templateFile part, or upload it (POST /api/upload/template) and send its id as templateFileId.',
       );
     }
     const request = Object.assign(new ProcessRequest(), {

@@ -31,7 +31,8 @@ export interface CsvStorageOptions {
   /** Bytes; Infinity for unlimited. */
   maxBytes: number;
   /** Where the outcome lands (multer's own file info is too narrow to carry it). */
-  onOutcome(outcome: StoreOutcome): void;
+  /** `field`: the multipart part's name (`file`, or a route's extra file part). */
+  onOutcome(outcome: StoreOutcome, field: string): void;
 }
 
 /** Outcomes that end the upload before its last byte: the rest of the body is never read. */
@@ -74,7 +75,7 @@ export class CsvStorageEngine implements StorageEngine {
   ): void {
     this.store(file).then(
       (outcome) => {
-        this.options.onOutcome(outcome);
+        this.options.onOutcome(outcome, file.fieldname);
         if (stopsEarly(outcome)) callback(new UploadStoppedError(outcome));
         else callback(null, { size: 0 });
       },

@@ -26,6 +26,8 @@ import { CsvStorageEngine, discardOutcome, stopsEarly, type StoreOutcome } from 
 export interface ReceivedUpload {
   file: StoreOutcome | null;
   fields: Record<string, unknown>;
+  /** The other file parts a route asked for (receive's `extraFiles`), by field name; null: not sent. */
+  extra?: Record<string, StoreOutcome | null>;
 }
 
 type UploadRequest = Request & { user?: AuthUser; receivedUpload?: ReceivedUpload };
@@ -70,7 +72,13 @@ export class MultipartUploadReceiver {
     private readonly config: ApiConfig,
   ) {}
 
-  async receive(req: Request, res: Response, user: AuthUser): Promise<ReceivedUpload> {
+  /** `extraFiles`: names of further file parts the route takes (one file each) besides `file`. */
+  async receive(
+    req: Request,
+    res: Response,
+    user: AuthUser,
+    extraFiles: readonly string[] = [],
+  ): Promise<ReceivedUpload> {
     const limits = limitsOf(user.plan);
     const planBytes = limits.maxFileSize === UNLIMITED ? Infinity : limits.maxFileSize;
     // With the memory driver files live in Redis until processed: even "unlimited" plans stop at its ceiling.
@@ -81,19 +89,23 @@ export class MultipartUploadReceiver {
       throw tooLarge(res, declared, maxBytes, planBytes);
     }
     this.takeUploadSlot(req, res);
-    let outcome: StoreOutcome | null = null;
+    const outcomes = new Map<string, StoreOutcome>();
     let stoppedEarly!: (o: StoreOutcome) => void;
     const early = new Promise<StoreOutcome>((resolve) => (stoppedEarly = resolve));
     const engine = new CsvStorageEngine({
       store: this.store,
       ownerId: user.teamId,
       maxBytes,
-      onOutcome: (o) => {
-        outcome = o;
+      onOutcome: (o, field) => {
+        outcomes.set(field, o);
         if (stopsEarly(o)) stoppedEarly(o);
       },
     });
-    const handle = multer({ storage: engine, limits: MULTIPART_LIMITS }).single('file');
+    const upload = multer({ storage: engine, limits: { ...MULTIPART_LIMITS, files: 1 + extraFiles.length } });
+    const handle =
+      extraFiles.length === 0
+        ? upload.single('file')
+        : upload.fields(['file', ...extraFiles].map((name) => ({ name, maxCount: 1 })));
     const parsed = new Promise<null>((resolve, reject) =>
       handle(req, res, (err: unknown) => (err ? reject(err) : resolve(null))),
     );
@@ -103,7 +115,7 @@ export class MultipartUploadReceiver {
       // multer waits for the whole body before reporting an error; an early outcome answers at once.
       stopped = await Promise.race([parsed, early]);
     } catch (err) {
-      await discardOutcome(outcome);
+      for (const o of outcomes.values()) await discardOutcome(o);
       if (clientClosed(req, err)) {
         throw new AppError(
           499,
@@ -113,6 +125,8 @@ export class MultipartUploadReceiver {
       }
       throw multipartError(err);
     }
+    // A file that stopped early fails the request: another file part already stored goes too.
+    if (stopped) for (const o of outcomes.values()) await discardOutcome(o);
     if (stopped?.kind === 'tooLarge') {
       throw tooLarge(res, declared ?? stopped.size, maxBytes, planBytes, declared === null);
     }
@@ -120,7 +134,10 @@ export class MultipartUploadReceiver {
       stopReading(res);
       throw invalidCharactersError();
     }
-    return { file: outcome as StoreOutcome | null, fields: (req.body ?? {}) as Record<string, unknown> };
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    if (extraFiles.length === 0) return { file: outcomes.get('file') ?? null, fields };
+    const extra = Object.fromEntries(extraFiles.map((name) => [name, outcomes.get(name) ?? null]));
+    return { file: outcomes.get('file') ?? null, fields, extra };
   }
 
   /** Counts this upload against its IP until the response closes; over UPLOADS_PER_IP it is a 429. */
