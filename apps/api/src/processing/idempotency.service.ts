@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { text } from 'node:stream/consumers';
-import { BlobNotFoundError, BlobStore } from '@csv-mapper/queue';
+import { BlobNotFoundError, BlobStore, RedisLocks, type HeldLock } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -11,10 +11,14 @@ import { REDIS } from '../redis/redis.module';
 // from the same account within 24 h gets the same answer (the same job, for a background run) without
 // running again; the same key with another body is refused. A sync answer (it holds the CSV) is kept in
 // the file store, so it expires with the results (1 hour); the key's record itself lives 24 hours.
+// The request that runs holds the key's RedisLock while it runs; a repeat that finds the key pending waits
+// for that lock's release (a notification, not polling) and then answers what the first one stored.
 
 const KEY_TTL_MS = 24 * 3600_000;
-const WAIT_STEP_MS = 200;
-const WAIT_STEPS = 25;
+/** How long a repeat waits for the first request's answer before 409 REQUEST_IN_PROGRESS. */
+const WAIT_MS = 5_000;
+/** The running request's lock lapses this long after its holder died (it is extended while it runs). */
+const LOCK_TTL_MS = 30_000;
 
 interface KeyRecord {
   hash: string;
@@ -38,6 +42,7 @@ export class IdempotencyService {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly store: BlobStore,
     private readonly config: ApiConfig,
+    private readonly locks: RedisLocks,
   ) {}
 
   async run<T>(
@@ -56,31 +61,57 @@ export class IdempotencyService {
     const redisKey = `${this.config.redisPrefix}idem:${userId}:${sha256(key)}`;
     const hash = sha256(JSON.stringify(request));
     const pending: KeyRecord = { hash, state: 'pending' };
-    for (let i = 0; i < WAIT_STEPS; i++) {
-      if (await this.redis.set(redisKey, JSON.stringify(pending), 'PX', KEY_TTL_MS, 'NX')) {
-        return this.execute(userId, redisKey, hash, execute);
+    const lock = this.locks.lock(`idem-run:${userId}:${sha256(key)}`, LOCK_TTL_MS);
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const held = await lock.tryAcquire();
+      if (held) {
+        if (await this.redis.set(redisKey, JSON.stringify(pending), 'PX', KEY_TTL_MS, 'NX')) {
+          return this.execute(userId, redisKey, hash, execute, held);
+        }
+        await held.release();
       }
+      // A key given back by a failed first request is free again: the next round runs this one.
       const raw = await this.redis.get(redisKey);
-      if (!raw) continue; // the first request failed and gave the key back: this one runs
-      const record = JSON.parse(raw) as KeyRecord;
-      if (record.hash !== hash) {
+      const record = raw ? (JSON.parse(raw) as KeyRecord) : null;
+      if (record && record.hash !== hash) {
         throw new AppError(
           422,
           'IDEMPOTENCY_KEY_REUSED',
           'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
         );
       }
-      if (record.state === 'done') return this.replay<T>(userId, record);
-      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+      if (record?.state === 'done') return this.replay<T>(userId, record);
+      // Pending with its lock free: the request that ran it is gone (nothing will finish it).
+      const left = deadline - Date.now();
+      if ((held && record) || left <= 0 || !(await lock.waitForRelease(left))) {
+        throw new AppError(
+          409,
+          'REQUEST_IN_PROGRESS',
+          'A request with this Idempotency-Key is still running. Try again in a moment.',
+        );
+      }
     }
-    throw new AppError(
-      409,
-      'REQUEST_IN_PROGRESS',
-      'A request with this Idempotency-Key is still running. Try again in a moment.',
-    );
   }
 
   private async execute<T>(
+    userId: string,
+    redisKey: string,
+    hash: string,
+    execute: () => Promise<{ status: number; body: T; large: boolean }>,
+    held: HeldLock,
+  ): Promise<IdempotentResult<T>> {
+    // Held while it runs, however long; released (waking the repeats) once the record says what happened.
+    const beat = setInterval(() => void held.extend(LOCK_TTL_MS).catch(() => undefined), LOCK_TTL_MS / 3);
+    try {
+      return await this.record(userId, redisKey, hash, execute);
+    } finally {
+      clearInterval(beat);
+      await held.release().catch(() => undefined);
+    }
+  }
+
+  private async record<T>(
     userId: string,
     redisKey: string,
     hash: string,
