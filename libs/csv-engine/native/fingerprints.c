@@ -118,7 +118,160 @@ static napi_value HmacSpans(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+// insertPacked(words: Uint32Array, runs: Uint8Array | Uint16Array, bytes: Uint8Array, run, homeBits):
+// number — adds the packed big-endian 8-byte fingerprints of one bucket to its open-addressing table
+// (history/set.ts FingerprintSet.addPacked, the same slots: home = (hi's low homeBits bits * slots) >>
+// homeBits, linear probing, `lo` stored, 0 written as 1; a fingerprint already there keeps its run).
+// Answers how many were new.
+static napi_value InsertPacked(napi_env env, napi_callback_info info) {
+  size_t argc = 5;
+  napi_value argv[5];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint32_t *words;
+  void *runs;
+  uint8_t *bytes;
+  size_t slots, nruns, nbytes;
+  napi_typedarray_type rt;
+  napi_value ab;
+  size_t off;
+  int32_t run, home_bits;
+  if (argc < 5 || !typed_of(env, argv[0], napi_uint32_array, (void **)&words, &slots) ||
+      napi_get_typedarray_info(env, argv[1], &rt, &nruns, &runs, &ab, &off) != napi_ok ||
+      (rt != napi_uint8_array && rt != napi_uint16_array) || nruns != slots ||
+      !bytes_of(env, argv[2], &bytes, &nbytes) || napi_get_value_int32(env, argv[3], &run) != napi_ok ||
+      napi_get_value_int32(env, argv[4], &home_bits) != napi_ok || slots == 0 || home_bits < 1 ||
+      home_bits > 31 || run < 0) {
+    napi_throw_type_error(env, "ERR_FINGERPRINTS", "insertPacked: bad arguments");
+    return NULL;
+  }
+  const uint32_t mask = (uint32_t)((1ull << home_bits) - 1);
+  uint32_t added = 0;
+  const size_t count = nbytes / 8;
+  size_t home[16];
+  for (size_t g = 0; g < count; g += 16) {
+    const size_t m = count - g < 16 ? count - g : 16;
+    // The group's home slots are prefetched, then the fingerprints are added in their order.
+    for (size_t j = 0; j < m; j++) {
+      const uint8_t *p = bytes + 8 * (g + j);
+      uint32_t hi = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+      home[j] = (size_t)(((uint64_t)(hi & mask) * slots) >> home_bits);
+      __builtin_prefetch(&words[home[j]], 1);
+    }
+    for (size_t j = 0; j < m; j++) {
+      const uint8_t *p = bytes + 8 * (g + j);
+      uint32_t lo = ((uint32_t)p[4] << 24) | ((uint32_t)p[5] << 16) | ((uint32_t)p[6] << 8) | p[7];
+      uint32_t v = lo == 0 ? 1 : lo;
+      size_t k = home[j];
+      for (size_t probes = 0; probes < slots; probes++) {
+        uint32_t w = words[k];
+        if (w == 0) {
+          words[k] = v;
+          if (rt == napi_uint8_array) ((uint8_t *)runs)[k] = (uint8_t)run;
+          else ((uint16_t *)runs)[k] = (uint16_t)run;
+          added++;
+          break;
+        }
+        if (w == v) break;
+        if (++k == slots) k = 0;
+      }
+    }
+  }
+  napi_value res;
+  CHECK(napi_create_uint32(env, added, &res));
+  return res;
+}
+
+#define BUCKETS_MAX 64
+#define GROUP 16
+
+// lookupMany(words: (Uint32Array|null)[64], runs: (Uint8Array|Uint16Array|null)[64], fps: Uint32Array,
+// n, out: Int32Array, homeBits): out[i] = the run index of fingerprint (fps[2i], fps[2i+1]), or -1 —
+// FingerprintSet.find for many at once, the home slots of a group prefetched before they are probed.
+static napi_value LookupMany(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  uint32_t nb;
+  uint32_t *words[BUCKETS_MAX];
+  void *runs[BUCKETS_MAX];
+  int wide[BUCKETS_MAX];
+  size_t slots[BUCKETS_MAX];
+  uint32_t *fps;
+  int32_t *out;
+  size_t nfps, nout;
+  int32_t n, home_bits;
+  if (argc < 6 || napi_get_array_length(env, argv[0], &nb) != napi_ok || nb > BUCKETS_MAX ||
+      !typed_of(env, argv[2], napi_uint32_array, (void **)&fps, &nfps) ||
+      napi_get_value_int32(env, argv[3], &n) != napi_ok ||
+      !typed_of(env, argv[4], napi_int32_array, (void **)&out, &nout) ||
+      napi_get_value_int32(env, argv[5], &home_bits) != napi_ok || n < 0 || (size_t)n * 2 > nfps ||
+      (size_t)n > nout || home_bits < 1 || home_bits > 31 || (32 - home_bits) > 6 ||
+      nb != (1u << (32 - home_bits))) {
+    napi_throw_type_error(env, "ERR_FINGERPRINTS", "lookupMany: bad arguments");
+    return NULL;
+  }
+  for (uint32_t b = 0; b < nb; b++) {
+    napi_value w, r;
+    napi_valuetype t;
+    CHECK(napi_get_element(env, argv[0], b, &w));
+    CHECK(napi_get_element(env, argv[1], b, &r));
+    CHECK(napi_typeof(env, w, &t));
+    words[b] = NULL;
+    slots[b] = 0;
+    if (t == napi_null || t == napi_undefined) continue;
+    size_t ns, nr;
+    napi_typedarray_type rt;
+    napi_value ab;
+    size_t off;
+    if (!typed_of(env, w, napi_uint32_array, (void **)&words[b], &ns) ||
+        napi_get_typedarray_info(env, r, &rt, &nr, &runs[b], &ab, &off) != napi_ok ||
+        (rt != napi_uint8_array && rt != napi_uint16_array) || nr != ns || ns == 0) {
+      napi_throw_type_error(env, "ERR_FINGERPRINTS", "lookupMany: bad tables");
+      return NULL;
+    }
+    slots[b] = ns;
+    wide[b] = rt == napi_uint16_array;
+  }
+  const uint32_t mask = (uint32_t)((1ull << home_bits) - 1);
+  size_t home[GROUP];
+  for (int32_t g = 0; g < n; g += GROUP) {
+    int32_t m = n - g < GROUP ? n - g : GROUP;
+    for (int32_t i = 0; i < m; i++) {
+      uint32_t hi = fps[2 * (g + i)];
+      uint32_t b = hi >> home_bits;
+      if (words[b] == NULL) continue;
+      home[i] = (size_t)(((uint64_t)(hi & mask) * slots[b]) >> home_bits);
+      __builtin_prefetch(&words[b][home[i]]);
+    }
+    for (int32_t i = 0; i < m; i++) {
+      uint32_t hi = fps[2 * (g + i)], lo = fps[2 * (g + i) + 1];
+      uint32_t b = hi >> home_bits;
+      int32_t found = -1;
+      if (words[b] != NULL) {
+        uint32_t v = lo == 0 ? 1 : lo;
+        size_t k = home[i], ns = slots[b];
+        for (size_t probes = 0; probes < ns; probes++) {
+          uint32_t w = words[b][k];
+          if (w == v) {
+            found = wide[b] ? ((uint16_t *)runs[b])[k] : ((uint8_t *)runs[b])[k];
+            break;
+          }
+          if (w == 0) break;
+          if (++k == ns) k = 0;
+        }
+      }
+      out[g + i] = found;
+    }
+  }
+  return NULL;
+}
+
 NAPI_MODULE_INIT() {
+  napi_value f0;
+  napi_create_function(env, "lookupMany", NAPI_AUTO_LENGTH, LookupMany, NULL, &f0);
+  napi_set_named_property(env, exports, "lookupMany", f0);
+  napi_create_function(env, "insertPacked", NAPI_AUTO_LENGTH, InsertPacked, NULL, &f0);
+  napi_set_named_property(env, exports, "insertPacked", f0);
   napi_value f;
   napi_create_function(env, "prepareKey", NAPI_AUTO_LENGTH, PrepareKey, NULL, &f);
   napi_set_named_property(env, exports, "prepareKey", f);

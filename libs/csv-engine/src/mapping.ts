@@ -57,6 +57,8 @@ export function applyMapping(
       (options.threads ?? 1) > 1 && !needsSequential(mappings, options) && !options.history
         ? ParallelMapper.start(workerFile)
         : null;
+    // A `skip` run decides each row as it is written: it needs the earlier runs' fingerprints first.
+    if (options.history?.mode === 'skip') await options.history.ready();
     const source = chunksOf(input);
     let bytesIn = 0;
     const saved: (Buffer | Uint8Array | string)[] = [];
@@ -141,6 +143,7 @@ export function applyMapping(
       // Keep the header even for a file with no data rows.
       if (reader.info) run.writeHeader();
       run.finish();
+      await run.settleHistory();
       run.stats.source = { ...(reader.info as SourceInfo), encoding: reader.encoding };
       while (run.chunks.length > 0) yield run.chunks.shift() as Buffer;
     } finally {

@@ -97,6 +97,16 @@ function reasonFor(r: EarlierRun | undefined): string {
   return `Exported on ${day}${r.name ? ` by ${r.name}` : ''}`;
 }
 
+interface BucketCount {
+  bucket: number;
+  n: string;
+}
+
+interface BucketPart {
+  run_id: string;
+  b64: string;
+}
+
 export class RunHistoryStore {
   constructor(
     private readonly ds: DataSource,
@@ -145,30 +155,39 @@ export class RunHistoryStore {
       supersedes = found[0]?.id ?? null;
     }
     const secret = await this.secretOf(s.teamId);
-    const { set, earlier } = await this.load(s.mappingId, runId, supersedes ?? runId);
+    const other = supersedes ?? runId;
+    const { counts, earlier } = await this.earlierRuns(s.mappingId, runId, other);
     const labels = earlier.map(reasonFor);
     const history = new RowHistory(
       secret,
       s.duplicates,
-      set,
+      null,
       s.keyColumns,
       (i) => labels[i] ?? reasonFor(undefined),
     );
+    // The fingerprints themselves are read while the run starts (a flag or keep run hashes its rows
+    // meanwhile; a skip run waits for them before its first row).
+    if (counts.length > 0) history.loadLater(this.loadSet(s.mappingId, runId, other, counts, earlier));
     return new StartedRun(runId, s.mappingId, history, earlier, supersedes);
   }
 
-  private async load(
+  private cutoff(): string {
+    return `now() - make_interval(days => ${Math.max(1, Math.floor(this.retentionDays))})`;
+  }
+
+  /** The earlier runs (oldest first) whose fingerprints count, and how many fingerprints each bucket holds. */
+  private async earlierRuns(
     mappingId: string,
     runId: string,
     other: string,
-  ): Promise<{ set: FingerprintSet | null; earlier: EarlierRun[] }> {
-    const cutoff = `now() - make_interval(days => ${Math.max(1, Math.floor(this.retentionDays))})`;
+  ): Promise<{ counts: BucketCount[]; earlier: EarlierRun[] }> {
+    const cutoff = this.cutoff();
     const counts = (await this.ds.query(
       `SELECT bucket, sum(count)::bigint AS n FROM mapping_fingerprints
         WHERE mapping_id = $1 AND run_id <> $2 AND run_id <> $3 AND created_at > ${cutoff} GROUP BY bucket`,
       [mappingId, runId, other],
-    )) as Array<{ bucket: number; n: string }>;
-    if (counts.length === 0) return { set: null, earlier: [] };
+    )) as BucketCount[];
+    if (counts.length === 0) return { counts, earlier: [] };
     const runs = (await this.ds.query(
       `SELECT r.id, r.created_at, r.user_id, u.username FROM mapping_runs r
          LEFT JOIN users u ON u.id = r.user_id
@@ -178,20 +197,42 @@ export class RunHistoryStore {
       [mappingId, runId, other],
     )) as Array<{ id: string; created_at: Date; user_id: string | null; username: string | null }>;
     const earlier = runs.map((r) => ({ id: r.id, at: r.created_at, userId: r.user_id, name: r.username }));
+    return { counts, earlier };
+  }
+
+  /**
+   * The set of the earlier runs' fingerprints, read a bucket at a time (one bucket's rows are all the
+   * memory the read holds besides the set), the next bucket's query already sent while this one is added.
+   * Base64 rather than bytea's hex text: a third less to send, and Node decodes it faster.
+   */
+  private async loadSet(
+    mappingId: string,
+    runId: string,
+    other: string,
+    counts: BucketCount[],
+    earlier: EarlierRun[],
+  ): Promise<FingerprintSet> {
+    const cutoff = this.cutoff();
     const index = new Map(earlier.map((r, i) => [r.id, i]));
-    const set = new FingerprintSet();
-    for (const { bucket, n } of counts) {
-      set.reserve(bucket, Number(n));
-      // One bucket at a time: its rows are all the memory the read holds besides the set.
-      const parts = (await this.ds.query(
-        `SELECT run_id, fingerprints FROM mapping_fingerprints
+    const set = new FingerprintSet(earlier.length);
+    for (const { bucket, n } of counts) set.reserve(bucket, Number(n));
+    const read = (bucket: number): Promise<BucketPart[]> =>
+      this.ds.query(
+        `SELECT run_id, encode(fingerprints, 'base64') AS b64 FROM mapping_fingerprints
           WHERE mapping_id = $1 AND bucket = $2 AND run_id <> $3 AND run_id <> $4 AND created_at > ${cutoff}
           ORDER BY created_at, id`,
         [mappingId, bucket, runId, other],
-      )) as Array<{ run_id: string; fingerprints: Buffer }>;
-      for (const p of parts) set.addPacked(bucket, p.fingerprints, index.get(p.run_id) ?? 0);
+      ) as Promise<BucketPart[]>;
+    let next: Promise<BucketPart[]> | null = read(counts[0].bucket);
+    for (let i = 0; i < counts.length; i++) {
+      const parts: BucketPart[] = await (next as Promise<BucketPart[]>);
+      next = i + 1 < counts.length ? read(counts[i + 1].bucket) : null;
+      // A failed next read is reported where it is awaited; meanwhile it must not count as unhandled.
+      next?.catch(() => undefined);
+      for (const p of parts)
+        set.addPacked(counts[i].bucket, Buffer.from(p.b64, 'base64'), index.get(p.run_id) ?? 0);
     }
-    return { set, earlier };
+    return set;
   }
 
   /** After the run succeeded: its new fingerprints (a few multi-row INSERTs) and its figures. */

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { applyMappingToBuffer } from '../mapping';
+import { applyMapping, applyMappingToBuffer } from '../mapping';
+import type { ApplyStats } from '../types';
 import { runTotals } from '../output';
 import { RowHmac } from './hmac';
 import { nativeFingerprints } from './native';
-import { bucketOf, FingerprintSet, RowHistory } from './set';
+import { BUCKETS, bucketOf, FingerprintSet, RowHistory } from './set';
 
 const secret = randomBytes(32);
 const headers = ['Date', 'Description', 'Amount'];
@@ -142,7 +143,14 @@ describe('run history', () => {
     // The second file repeats rows 30,000–39,999 of the first, then 20,000 new ones.
     const secondRows = [...rows(30_000, 40_000), ...rows(40_000, 60_000)];
     const required = { required: ['Amount'], maxWarnings: 100_000, lineEnding: '\n' as const };
-    const outcomes = [];
+    const outcomes: Array<{
+      native: boolean;
+      mode: string;
+      data: Buffer;
+      warnings: ApplyStats['warnings'];
+      seen: number;
+      fresh: number;
+    }> = [];
     for (const native of [nativeFingerprints, null]) {
       const h1 = new RowHistory(secret, 'keep', null, null, undefined, native);
       await applyMappingToBuffer(file(firstRows), headers, pairs, { history: h1 });
@@ -171,12 +179,85 @@ describe('run history', () => {
     const flag = byMode('flag')[0];
     // Rows 1–10,000 were exported before; every 7th source row lacks its required Amount.
     const expected = secondRows.flatMap((line, i) => {
-      const w = [];
+      const w: Array<{ row: number; rule: string }> = [];
       if (line.endsWith(',')) w.push({ row: i + 1, rule: 'required' });
       if (i < 10_000) w.push({ row: i + 1, rule: 'alreadyExported' });
       return w;
     });
     expect(flag.warnings.map((w) => ({ row: w.row, rule: w.rule }))).toEqual(expected);
     expect(byMode('skip')[0].data.toString().split('\n').length).toBe(20_000 + 2);
+  });
+
+  it('native and JavaScript tables hold the same fingerprints in the same slots', () => {
+    const parts = [randomBytes(8 * 5000), randomBytes(8 * 5000)];
+    // Duplicates across runs and a zero `lo` (stored as 1).
+    parts[1].set(parts[0].subarray(0, 800), 0);
+    parts[1].fill(0, 812, 816);
+    const probe = [...parts, randomBytes(8 * 2000)];
+    const sets = [nativeFingerprints, null].map((native) => {
+      const set = new FingerprintSet(12, native);
+      for (let b = 0; b < BUCKETS; b++) set.reserve(b, 10_000 / BUCKETS + 200);
+      parts.forEach((p, run) => {
+        for (let b = 0; b < BUCKETS; b++) {
+          const mine = [];
+          for (let i = 0; i < p.length; i += 8) if (p[i] >> 2 === b) mine.push(p.subarray(i, i + 8));
+          set.addPacked(b, Buffer.concat(mine), run);
+        }
+      });
+      return set;
+    });
+    expect(sets[0].size).toBe(sets[1].size);
+    expect(sets[0].size).toBe(10_000 - 100);
+    for (const p of probe)
+      for (let i = 0; i < p.length; i += 8) {
+        const [hi, lo] = [p.readUInt32BE(i), p.readUInt32BE(i + 4)];
+        expect(sets[0].find(hi, lo)).toBe(sets[1].find(hi, lo));
+      }
+    // Many at once (the native lookups overlap their reads) answer as find() does.
+    const all = Buffer.concat(probe);
+    const fps = new Uint32Array(all.length / 4);
+    for (let i = 0; i < fps.length; i++) fps[i] = all.readUInt32BE(i * 4);
+    const [a, b] = [new Int32Array(fps.length / 2), new Int32Array(fps.length / 2)];
+    sets[0].findMany(fps, a.length, a);
+    sets[1].findMany(fps, b.length, b);
+    expect([...a]).toEqual([...b]);
+    expect(a.filter((r) => r >= 0).length).toBe(10_000);
+    expect(sets[0].find(parts[1].readUInt32BE(0), parts[1].readUInt32BE(4))).toBe(0); // the first run keeps it
+    expect(sets[0].find(parts[1].readUInt32BE(808), 0)).toBe(1);
+  });
+
+  it('earlier fingerprints that arrive while the run is going give the same run; a failed load fails it', async () => {
+    const lines = Array.from(
+      { length: 30_000 },
+      (_, i) => `2026-10-${String((i % 28) + 1).padStart(2, '0')},Row ${i},${i}.00`,
+    );
+    const file = (from: number, to: number) =>
+      Buffer.from(`Date,Description,Amount\n${lines.slice(from, to).join('\n')}\n`);
+    const h1 = new RowHistory(secret, 'keep', null);
+    await applyMappingToBuffer(file(0, 20_000), headers, pairs, { history: h1 });
+    const later = (ms: number) => new Promise<FingerprintSet>((res) => setTimeout(() => res(setOf(h1)), ms));
+    for (const mode of ['flag', 'keep', 'skip'] as const) {
+      const now = new RowHistory(secret, mode, setOf(h1), null, () => 'before');
+      const a = await applyMappingToBuffer(file(10_000, 30_000), headers, pairs, {
+        history: now,
+        maxWarnings: 20_000,
+      });
+      const deferred = new RowHistory(secret, mode, null, null, () => 'before');
+      deferred.loadLater(later(30));
+      const b = await applyMappingToBuffer(file(10_000, 30_000), headers, pairs, {
+        history: deferred,
+        maxWarnings: 20_000,
+      });
+      expect(b.data.equals(a.data)).toBe(true);
+      expect(b.stats.warnings).toEqual(a.stats.warnings);
+      expect([b.stats.alreadyExported, deferred.fresh.count]).toEqual([10_000, 10_000]);
+    }
+    const failing = new RowHistory(secret, 'flag', null);
+    failing.loadLater(Promise.reject(new Error('the database went away')));
+    const { output, stats } = applyMapping(file(0, 100), headers, pairs, { history: failing });
+    const streamError = new Promise((res) => output.on('error', res));
+    output.resume();
+    await expect(stats).rejects.toThrow('the database went away');
+    await expect(streamError).resolves.toThrow('the database went away');
   });
 });

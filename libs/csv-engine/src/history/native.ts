@@ -20,6 +20,23 @@ export interface NativeFingerprints {
     rows: number,
     out: Uint32Array,
   ): void;
+  /** FingerprintSet.addPacked's loop: answers how many fingerprints were new. */
+  insertPacked(
+    words: Uint32Array,
+    runs: Uint8Array | Uint16Array,
+    bytes: Uint8Array,
+    run: number,
+    homeBits: number,
+  ): number;
+  /** FingerprintSet.find for n fingerprints (hi, lo pairs in fps) into out (run index or -1). */
+  lookupMany(
+    words: readonly (Uint32Array | null)[],
+    runs: readonly (Uint8Array | Uint16Array | null)[],
+    fps: Uint32Array,
+    n: number,
+    out: Int32Array,
+    homeBits: number,
+  ): void;
 }
 
 function candidates(): string[] {
@@ -44,7 +61,14 @@ function load(): NativeFingerprints | null {
     if (!existsSync(file)) continue;
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      return require(file) as NativeFingerprints;
+      const mod = require(file) as Partial<NativeFingerprints>;
+      // An older build (fewer functions) is not used: the JavaScript paths are.
+      const complete =
+        typeof mod.prepareKey === 'function' &&
+        typeof mod.hmacSpans === 'function' &&
+        typeof mod.insertPacked === 'function' &&
+        typeof mod.lookupMany === 'function';
+      return complete ? (mod as NativeFingerprints) : null;
     } catch {
       return null; // built for another node (ABI): the JavaScript HMAC
     }

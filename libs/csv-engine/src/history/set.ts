@@ -3,7 +3,8 @@
 // hmac.ts) as two unsigned 32-bit words `hi`, `lo`. Its first 6 bits pick one of 64 buckets (the store
 // keeps them apart the same way, so a bucket is loaded in one piece); each bucket is an open-addressing
 // table of 32-bit words: the slot from the next 26 bits of `hi`, the word stored is `lo`. 4 bytes per
-// fingerprint at a 0.75 load, plus 2 for the run it came from: 12 million earlier rows take ~96 MB.
+// fingerprint at a 0.75 load, plus 1 for the run it came from (2 beyond 255 runs): 12 million earlier
+// rows take ~80 MB. The native addon fills the tables when it is built (same slots).
 // A row counts as seen when a word on its probe path equals its `lo`: with ~8 words compared per miss at
 // this load, a new row is mistaken for an old one about once in 500 million rows.
 import { RowHmac } from './hmac';
@@ -22,33 +23,52 @@ export function bucketOf(hi: number): number {
   return hi >>> HOME_BITS;
 }
 
-/** Earlier runs' fingerprints: `find(hi, lo)` answers the index of the run that wrote it, or -1. */
+/** The home slot of `hi` in a bucket table of `slots` slots (exact: the product stays below 2^53). */
+function homeOf(hi: number, slots: number): number {
+  return Math.floor(((hi & HOME_MASK) * slots) / HOME_SPAN);
+}
+
+/**
+ * Earlier runs' fingerprints: `find(hi, lo)` answers the index of the run that wrote it, or -1. The run
+ * index takes one byte per slot while at most 255 runs are kept (`runCount`), else two.
+ */
 export class FingerprintSet {
   private readonly words: (Uint32Array | null)[] = new Array<Uint32Array | null>(BUCKETS).fill(null);
-  private readonly runs: (Uint16Array | null)[] = new Array<Uint16Array | null>(BUCKETS).fill(null);
+  private readonly runs: (Uint8Array | Uint16Array | null)[] = new Array<Uint8Array | Uint16Array | null>(
+    BUCKETS,
+  ).fill(null);
   size = 0;
+
+  constructor(
+    readonly runCount = MAX_RUNS,
+    private readonly native: NativeFingerprints | null = nativeFingerprints,
+  ) {}
 
   /** Makes room in `bucket` for `n` fingerprints (call once per bucket, before its add calls). */
   reserve(bucket: number, n: number): void {
     if (n <= 0) return;
     const slots = Math.ceil(n / LOAD) + 1;
     this.words[bucket] = new Uint32Array(slots);
-    this.runs[bucket] = new Uint16Array(slots);
+    this.runs[bucket] = this.runCount <= 0xff ? new Uint8Array(slots) : new Uint16Array(slots);
   }
 
   /** Adds the packed big-endian 8-byte fingerprints in `bytes` (all of `bucket`) written by run `run`. */
   addPacked(bucket: number, bytes: Uint8Array, run: number): void {
     const words = this.words[bucket];
-    const runs = this.runs[bucket] as Uint16Array;
+    const runs = this.runs[bucket] as Uint8Array | Uint16Array;
     if (!words) throw new Error(`fingerprint bucket ${bucket} has no room reserved`);
-    const r = Math.min(run, MAX_RUNS);
+    const r = Math.min(run, MAX_RUNS, this.runCount <= 0xff ? 0xff : MAX_RUNS);
+    if (this.native !== null) {
+      this.size += this.native.insertPacked(words, runs, bytes, r, HOME_BITS);
+      return;
+    }
     const slots = words.length;
     for (let i = 0; i + 8 <= bytes.length; i += 8) {
       const hi = ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0;
       const lo = ((bytes[i + 4] << 24) | (bytes[i + 5] << 16) | (bytes[i + 6] << 8) | bytes[i + 7]) >>> 0;
       const v = lo === 0 ? 1 : lo;
-      let k = Math.floor(((hi & HOME_MASK) / HOME_SPAN) * slots);
-      for (;;) {
+      let k = homeOf(hi, slots);
+      for (let probes = 0; probes < slots; probes++) {
         const w = words[k];
         if (w === 0) {
           words[k] = v;
@@ -62,15 +82,24 @@ export class FingerprintSet {
     }
   }
 
+  /** find() of fps[2i], fps[2i + 1] into out[i] for i < n (natively: many lookups' memory reads overlap). */
+  findMany(fps: Uint32Array, n: number, out: Int32Array): void {
+    if (this.native !== null) {
+      this.native.lookupMany(this.words, this.runs, fps, n, out, HOME_BITS);
+      return;
+    }
+    for (let i = 0; i < n; i++) out[i] = this.find(fps[2 * i], fps[2 * i + 1]);
+  }
+
   find(hi: number, lo: number): number {
     const words = this.words[hi >>> HOME_BITS];
     if (words === null) return -1;
     const slots = words.length;
     const v = lo === 0 ? 1 : lo;
-    let k = Math.floor(((hi & HOME_MASK) / HOME_SPAN) * slots);
+    let k = homeOf(hi, slots);
     for (;;) {
       const w = words[k];
-      if (w === v) return (this.runs[hi >>> HOME_BITS] as Uint16Array)[k];
+      if (w === v) return (this.runs[hi >>> HOME_BITS] as Uint8Array | Uint16Array)[k];
       if (w === 0) return -1;
       if (++k === slots) k = 0;
     }
@@ -131,6 +160,17 @@ export class RowHistory {
   readonly fresh = new FingerprintCollector();
   alreadyExported = 0;
   private readonly nkey: Uint8Array | null;
+  /** Earlier runs' fingerprints; while `loading` is unsettled, rows drained wait in `stash`. */
+  private earlier: FingerprintSet | null;
+  private loading: Promise<void> | null = null;
+  private loaded = true;
+  private loadError: unknown = null;
+  /** Rows hashed before the earlier fingerprints arrived: their fingerprints (hi, lo) and row numbers. */
+  private stashFps = new Uint32Array(0);
+  private stashRows = new Int32Array(0);
+  private stashed = 0;
+  /** Lookup answers of a batch (run index or -1). */
+  private runsFound = new Int32Array(4096);
   /** Deferred rows: their spans in the sink (one per row, or one per key column) and row numbers. */
   private spans = new Int32Array(2 * 4096);
   private rowNos = new Int32Array(4096);
@@ -140,7 +180,7 @@ export class RowHistory {
   constructor(
     secret: Uint8Array,
     readonly mode: 'skip' | 'flag' | 'keep',
-    readonly earlier: FingerprintSet | null,
+    earlier: FingerprintSet | null,
     /** Template columns the fingerprint is taken from; null: the whole output row. */
     readonly keyColumns: readonly string[] | null = null,
     /** The warning text of a flagged row, by run index (e.g. "Exported on 3 Oct 2026 by ana"). */
@@ -148,11 +188,77 @@ export class RowHistory {
     native: NativeFingerprints | null = nativeFingerprints,
   ) {
     this.hmac = new RowHmac(secret);
+    this.earlier = earlier;
     this.native = native;
     this.nkey = native ? native.prepareKey(secret) : null;
   }
 
   private readonly native: NativeFingerprints | null;
+
+  /**
+   * The earlier runs' fingerprints arrive later (the store reads them while the run starts): a `flag` or
+   * `keep` run hashes its rows meanwhile and looks them up once they are here (settle()); a `skip` run
+   * waits for them (ready()) before its first row.
+   */
+  loadLater(set: Promise<FingerprintSet | null>): void {
+    this.loaded = false;
+    this.loading = set.then(
+      (found) => {
+        this.earlier = found;
+        this.loaded = true;
+      },
+      (err: unknown) => {
+        this.loadError = err ?? new Error('loading the run history failed');
+        this.loaded = true;
+      },
+    );
+  }
+
+  /** Resolves when the earlier fingerprints are here (rejects with the load's error). */
+  async ready(): Promise<void> {
+    if (this.loading !== null) await this.loading;
+    if (this.loadError !== null) throw this.loadError;
+  }
+
+  /** After the last drain: waits for the earlier fingerprints and looks up the rows hashed before them. */
+  async settle(found: (rowNo: number, run: number) => void): Promise<void> {
+    await this.ready();
+    this.unstash(found);
+  }
+
+  private unstash(found: (rowNo: number, run: number) => void): void {
+    const n = this.stashed;
+    if (n === 0) return;
+    this.stashed = 0;
+    this.account(this.stashFps, this.stashRows, n, found);
+    this.stashFps = new Uint32Array(0);
+    this.stashRows = new Int32Array(0);
+  }
+
+  /**
+   * Looks up fps[2i], fps[2i + 1] (i < n) among the earlier runs' fingerprints: a new one is collected,
+   * one found is counted and reported with its row number.
+   */
+  private account(
+    fps: Uint32Array,
+    rowNos: Int32Array,
+    n: number,
+    found: (rowNo: number, run: number) => void,
+  ): void {
+    if (this.runsFound.length < n) this.runsFound = new Int32Array(n);
+    const runs = this.runsFound;
+    if (this.earlier === null) runs.fill(-1, 0, n);
+    else this.earlier.findMany(fps, n, runs);
+    for (let i = 0; i < n; i++) {
+      const run = runs[i];
+      if (run < 0) this.fresh.add(fps[2 * i], fps[2 * i + 1]);
+      else {
+        this.alreadyExported++;
+        this.perRun.set(run, (this.perRun.get(run) ?? 0) + 1);
+        found(rowNos[i], run);
+      }
+    }
+  }
 
   /** Whether fingerprints are computed by the native addon (for the bench and the logs). */
   get isNative(): boolean {
@@ -225,6 +331,8 @@ export class RowHistory {
     keyIndexes: Int32Array | null,
     cells: number,
   ): number {
+    if (!this.loaded)
+      throw new Error('RowHistory.check before the earlier fingerprints are loaded (await ready())');
     this.putSpans(0, s, e, cellStarts, keyIndexes, cells);
     if (this.nkey !== null)
       (this.native as NativeFingerprints).hmacSpans(
@@ -285,9 +393,24 @@ export class RowHistory {
       );
     else for (let r = 0; r < n; r++) this.hashJs(buf, r);
     const out = this.out;
-    for (let r = 0; r < n; r++) {
-      const run = this.lookup(out[2 * r], out[2 * r + 1]);
-      if (run >= 0) found(this.rowNos[r], run);
+    if (!this.loaded) {
+      const need = this.stashed + n;
+      if (this.stashRows.length < need) {
+        const size = Math.max(need, 2 * this.stashRows.length);
+        const fps = new Uint32Array(2 * size);
+        fps.set(this.stashFps.subarray(0, 2 * this.stashed));
+        const rows = new Int32Array(size);
+        rows.set(this.stashRows.subarray(0, this.stashed));
+        this.stashFps = fps;
+        this.stashRows = rows;
+      }
+      this.stashFps.set(out.subarray(0, 2 * n), 2 * this.stashed);
+      this.stashRows.set(this.rowNos.subarray(0, n), this.stashed);
+      this.stashed = need;
+      return;
     }
+    if (this.loadError !== null) return; // the run fails in settle()
+    this.unstash(found);
+    this.account(out, this.rowNos, n, found);
   }
 }

@@ -438,12 +438,22 @@ export class MappingRun implements ChainHost, PlanInput {
 
   /** Run history (`flag` / `keep`): the rows written since the last flush, looked up together. */
   private drainSeen(): void {
+    (this.history as RowHistory).drain(this.sink.buf, this.onSeen);
+  }
+
+  /** A deferred row found among earlier runs' fingerprints. */
+  private readonly onSeen = (rowNo: number, run: number): void => {
     const h = this.history as RowHistory;
-    const flag = h.mode === 'flag';
-    h.drain(this.sink.buf, (rowNo, run) => {
-      (this.stats as { alreadyExported: number }).alreadyExported++;
-      if (flag) this.warnInOrder(rowNo, h.reasonOf(run), 'alreadyExported');
-    });
+    (this.stats as { alreadyExported: number }).alreadyExported++;
+    if (h.mode === 'flag') this.warnInOrder(rowNo, h.reasonOf(run), 'alreadyExported');
+  };
+
+  /**
+   * After finish(): rows hashed before the earlier runs' fingerprints had arrived are looked up now (their
+   * bytes are already out; only counts and warnings change). Rejects when the fingerprints failed to load.
+   */
+  async settleHistory(): Promise<void> {
+    if (this.deferSeen) await (this.history as RowHistory).settle(this.onSeen);
   }
 
   /**
