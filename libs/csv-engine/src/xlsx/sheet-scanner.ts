@@ -35,6 +35,7 @@ const MAX_ROWS = 1_048_576;
 const JOIN_BYTES = 1024;
 
 const LT = 0x3c;
+const SPACE = 0x20;
 const GT = 0x3e;
 const SLASH = 0x2f;
 const BANG = 0x21;
@@ -49,6 +50,8 @@ const MINUS = 0x2d;
 const EMPTY = Buffer.alloc(0);
 /** plainCell's answer when the input stops inside the cell. */
 const NEED_MORE = -2;
+/** cellAttrs' answer for a tag it leaves to readAttrs. */
+const OTHER_SHAPE = -3;
 const PLAIN_CELL_END = Buffer.from('</v></c>');
 
 function isSpace(c: number): boolean {
@@ -209,7 +212,8 @@ export class SheetToCsv extends SheetRows implements EntrySink {
       const isRow = localLength === 3 && b[local] === 0x72 && b[local + 1] === 0x6f && b[local + 2] === 0x77;
       const isCell = localLength === 1 && b[local] === 0x63; /* c */
       // The end of the tag: the first '>' outside quotes (a cell's or row's attributes are read on the way).
-      const gt = !closing && (isCell || isRow) ? this.readAttrs(b, q, n) : tagEnd(b, q, n);
+      let gt = closing || !isCell ? OTHER_SHAPE : this.cellAttrs(b, q, n);
+      if (gt === OTHER_SHAPE) gt = !closing && (isCell || isRow) ? this.readAttrs(b, q, n) : tagEnd(b, q, n);
       if (gt < 0) return i;
       const selfClosing = b[gt - 1] === SLASH;
       if (closing) {
@@ -256,6 +260,43 @@ export class SheetToCsv extends SheetRows implements EntrySink {
   private sE = -1;
 
   /**
+   * readAttrs for a cell tag of the shape writers use, ` r="A1" s="1" t="s"` (r, s and t in any order,
+   * one space before each, double quotes): the same answer in fewer steps. OTHER_SHAPE for anything else,
+   * which readAttrs then reads.
+   */
+  private cellAttrs(b: Buffer, k: number, n: number): number {
+    this.rS = this.tS = this.sS = -1;
+    for (;;) {
+      if (k >= n) return -1;
+      const c = b[k];
+      if (c === GT) return k;
+      if (c !== SPACE || k + 4 > n || b[k + 2] !== EQ || b[k + 3] !== DQUOTE) return OTHER_SHAPE;
+      const name = b[k + 1];
+      const vs = k + 4;
+      let ve = vs;
+      while (ve < n && b[ve] !== DQUOTE) ve++;
+      if (ve >= n) return -1;
+      if (!this.note(name, vs, ve)) return OTHER_SHAPE;
+      k = ve + 1;
+    }
+  }
+
+  /** Notes where attribute `name`'s value is when it is r, t or s; false for any other name. */
+  private note(name: number, vs: number, ve: number): boolean {
+    if (name === 0x72 /* r */) {
+      this.rS = vs;
+      this.rE = ve;
+    } else if (name === 0x74 /* t */) {
+      this.tS = vs;
+      this.tE = ve;
+    } else if (name === 0x73 /* s */) {
+      this.sS = vs;
+      this.sE = ve;
+    } else return false;
+    return true;
+  }
+
+  /**
    * Reads a tag's attributes from `k` (just after its name) to its end, noting where the unprefixed r, t
    * and s values are; returns the index of the tag's '>' (-1: the input ends first). Anything that is not
    * `name="value"` ends the reading of attributes, as a reader of a broken tag must; the tag's end is
@@ -283,19 +324,7 @@ export class SheetToCsv extends SheetRows implements EntrySink {
       let ve = vs;
       while (ve < n && b[ve] !== quote) ve++;
       if (ve >= n) return -1;
-      if (ne - ns === 1) {
-        const name = b[ns];
-        if (name === 0x72 /* r */) {
-          this.rS = vs;
-          this.rE = ve;
-        } else if (name === 0x74 /* t */) {
-          this.tS = vs;
-          this.tE = ve;
-        } else if (name === 0x73 /* s */) {
-          this.sS = vs;
-          this.sE = ve;
-        }
-      }
+      if (ne - ns === 1) this.note(b[ns], vs, ve);
       k = ve + 1;
     }
   }
@@ -351,9 +380,7 @@ export class SheetToCsv extends SheetRows implements EntrySink {
       );
     }
     this.serial++;
-    this.rowLength = 0;
-    this.rowWidth = 0;
-    this.col = -1;
+    this.newRow();
   }
 
   /** A cell whose attributes readAttrs has read; its content is in [cs, ce) (none when tags is null). */
