@@ -16,7 +16,17 @@ function nodeGyp() {
   const npmCli = process.env.npm_execpath;
   const candidates = [
     npmCli && join(dirname(npmCli), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
-    join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    join(
+      dirname(process.execPath),
+      '..',
+      'lib',
+      'node_modules',
+      'npm',
+      'node_modules',
+      'node-gyp',
+      'bin',
+      'node-gyp.js',
+    ),
     '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js',
     '/usr/share/nodejs/node-gyp/bin/node-gyp.js',
   ];
