@@ -61,6 +61,37 @@ describe('saved mapping history settings through PUT (e2e)', () => {
     expect(await settingsOf(agent, id)).toEqual({ duplicates: 'keep', historyKeyColumns: null });
   });
 
+  it('a PUT that leaves the history settings out keeps them; key columns its new template lacks are dropped', async () => {
+    const { agent } = await signUp(app);
+    const id = (await agent.post('/api/mappings').set(H).send(BODY).expect(201)).body.id as string;
+    await agent
+      .put(`/api/mappings/${id}`)
+      .set(H)
+      .send({ ...BODY, duplicates: 'skip', historyKeyColumns: ['Date', 'Amount'] })
+      .expect(200);
+    // An API client that only renames the mapping (the body it wrote before these fields existed).
+    await agent
+      .put(`/api/mappings/${id}`)
+      .set(H)
+      .send({ ...BODY, name: 'Bank to books (2027)' })
+      .expect(200);
+    expect(await settingsOf(agent, id)).toEqual({
+      duplicates: 'skip',
+      historyKeyColumns: ['Date', 'Amount'],
+    });
+    // The template loses Amount: the key keeps Date only.
+    await agent
+      .put(`/api/mappings/${id}`)
+      .set(H)
+      .send({
+        ...BODY,
+        templateHeaders: ['Date', 'Payee'],
+        mappings: BODY.mappings.filter((m) => m.templateColumn !== 'Amount'),
+      })
+      .expect(200);
+    expect(await settingsOf(agent, id)).toEqual({ duplicates: 'skip', historyKeyColumns: ['Date'] });
+  });
+
   it('refuses a key column the template lacks and a mode that does not exist, keeping what was saved', async () => {
     const { agent } = await signUp(app);
     const id = (await agent.post('/api/mappings').set(H).send(BODY).expect(201)).body.id as string;

@@ -90,7 +90,16 @@ export class MappingsService {
     if (!existing) return { created: true, mapping: await this.create(user, body, id) };
     if (existing.teamId !== user.teamId) throw notFound();
     await this.assertUnlocked(user, existing);
-    Object.assign(existing, checked(body));
+    const input = checked(body);
+    // Run-history settings the body leaves out stay as saved (an update written before they existed, or
+    // one that only renames, must not reset what the saved mappings page set); key columns the new
+    // template no longer has are dropped.
+    if (body.duplicates === undefined) input.duplicates = existing.duplicates ?? 'flag';
+    if (body.historyKeyColumns === undefined) {
+      const kept = (existing.historyKeyColumns ?? []).filter((k) => input.templateHeaders.includes(k));
+      input.historyKeyColumns = kept.length > 0 ? kept : null;
+    }
+    Object.assign(existing, input);
     const saved = await this.repo.save(existing);
     return { created: false, mapping: view(saved, false) };
   }

@@ -60,13 +60,15 @@ export class SaveMappingRequest {
   /**
    * Rows an earlier run of this mapping exported: `skip` (left out, not counted against the monthly rows),
    * `flag` (written and reported; the default for new mappings) or `keep` (written, counted in the totals).
+   * Left out of a PUT: the saved mode stays.
    */
   @IsOptional()
   @IsIn(DUPLICATES_MODES, { message: 'duplicates must be "skip", "flag" or "keep"' })
   duplicates?: DuplicatesMode;
   /**
-   * Template columns that identify a row for run history (e.g. Date, Amount, Description); left out: the
-   * whole output row.
+   * Template columns that identify a row for run history (e.g. Date, Amount, Description); null: the whole
+   * output row. Left out: the whole row for a new mapping; on a PUT, the saved columns stay (those the new
+   * template still has).
    * @example ["Date", "Amount", "Description"]
    */
   @IsOptional()
