@@ -155,3 +155,21 @@ export abstract class BlobStore {
 export function isSafeBlobId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,100}$/.test(id);
 }
+
+/**
+ * Both drivers keep a blob's BlobMeta as JSON under one Redis key: reads it for `ownerId`, answering
+ * BlobNotFoundError for an unsafe id, a missing key or another owner's blob (the same answer for all three).
+ */
+export async function readOwnedMeta<I>(
+  redis: { get(key: string): Promise<string | null> },
+  id: string,
+  ownerId: string,
+  metaKey: (ownerId: string, id: string) => string,
+): Promise<BlobMeta<I>> {
+  if (!isSafeBlobId(id)) throw new BlobNotFoundError();
+  const raw = await redis.get(metaKey(ownerId, id));
+  if (!raw) throw new BlobNotFoundError();
+  const meta = JSON.parse(raw) as BlobMeta<I>;
+  if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
+  return meta;
+}

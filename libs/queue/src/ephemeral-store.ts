@@ -7,7 +7,7 @@ import {
   BlobStore,
   BlobStoreUnsupportedError,
   DEFAULT_BLOB_TTL_SECONDS,
-  isSafeBlobId,
+  readOwnedMeta,
   type BlobKind,
   type BlobMeta,
   type BlobWriter as BlobWriterPort,
@@ -124,13 +124,8 @@ export class EphemeralStore extends BlobStore {
       .exec();
   }
 
-  async getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
-    if (!isSafeBlobId(id)) throw new BlobNotFoundError();
-    const raw = await this.redis.get(this.metaKey(ownerId, id));
-    if (!raw) throw new BlobNotFoundError();
-    const meta = JSON.parse(raw) as BlobMeta<I>;
-    if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
-    return meta;
+  getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
+    return readOwnedMeta<I>(this.redis, id, ownerId, (owner, blob) => this.metaKey(owner, blob));
   }
 
   /** Streams the blob's bytes one Redis list entry at a time (bounded memory, honours backpressure). */

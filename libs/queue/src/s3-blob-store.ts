@@ -22,6 +22,7 @@ import {
   BlobNotFoundError,
   BlobStore,
   isSafeBlobId,
+  readOwnedMeta,
   type BlobKind,
   type BlobMeta,
   type BlobWriter,
@@ -142,13 +143,8 @@ export class S3BlobStore extends BlobStore {
     if (previous && previous !== meta.objectKey) await this.deleteObjects([previous]).catch(() => undefined);
   }
 
-  async getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
-    if (!isSafeBlobId(id)) throw new BlobNotFoundError();
-    const raw = await this.redis.get(this.metaKey(ownerId, id));
-    if (!raw) throw new BlobNotFoundError();
-    const meta = JSON.parse(raw) as BlobMeta<I>;
-    if (meta.ownerId !== ownerId) throw new BlobNotFoundError();
-    return meta;
+  getMeta<I = Record<string, unknown>>(id: string, ownerId: string): Promise<BlobMeta<I>> {
+    return readOwnedMeta<I>(this.redis, id, ownerId, (owner, blob) => this.metaKey(owner, blob));
   }
 
   async openRead<I = Record<string, unknown>>(
