@@ -260,4 +260,22 @@ describe('run history', () => {
     await expect(stats).rejects.toThrow('the database went away');
     await expect(streamError).resolves.toThrow('the database went away');
   });
+
+  it('skip: a row left out takes its rule warnings and counts with it; the rows written keep theirs', async () => {
+    const before = 'Date,Description,Amount\n2026-10-01,Coffee,\n2026-10-02,Salary,2500.00\n';
+    const h1 = new RowHistory(secret, 'keep', null);
+    await applyMappingToBuffer(Buffer.from(before), headers, pairs, { history: h1 });
+    // Row 1 (no Amount, ragged) was exported before; row 2 is new and has the same problems.
+    const next = 'Date,Description,Amount\n2026-10-01,Coffee,\n2026-10-05,Books,,x\n';
+    const skip = new RowHistory(secret, 'skip', setOf(h1));
+    const r = await applyMappingToBuffer(Buffer.from(next), headers, pairs, {
+      history: skip,
+      required: ['Amount'],
+      lineEnding: '\n',
+    });
+    expect(r.data.toString()).toBe('Date,Description,Amount\n2026-10-05,Books,\n');
+    expect(r.stats.warnings.map((w) => w.row)).toEqual([2, 2]);
+    expect(r.stats).toMatchObject({ warningCount: 2, requiredMissing: 1, raggedRows: 1, alreadyExported: 1 });
+    expect(r.stats.warningsByRule).toEqual({ required: 1, other: 1 }); // other: the ragged row 2
+  });
 });

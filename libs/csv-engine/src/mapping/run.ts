@@ -135,6 +135,10 @@ export class MappingRun implements ChainHost, PlanInput {
   /** Where each cell of the current row starts in the sink (key-column fingerprints only). */
   private cellStarts: Int32Array | null = null;
   private keyIndexes: Int32Array | null = null;
+  /** `skip` runs: the row's starting warnings length, warning count, required-missing and ragged counts. */
+  private readonly rowMark = new Int32Array(4);
+  /** `skip` runs: the rules the current row warned about. */
+  private readonly rowRules: WarningRule[] = [];
   /** Written sums, rolled back for a row history leaves out. */
   private outSums: DecimalSum[] = [];
 
@@ -175,6 +179,7 @@ export class MappingRun implements ChainHost, PlanInput {
 
   warn(row: number, column: string, value: string, reason: string, rule?: WarningRule): void {
     this.stats.warningCount++;
+    if (this.skipSeen && rule !== undefined) this.rowRules.push(rule);
     if (rule !== undefined) this.stats.warningsByRule[rule] = (this.stats.warningsByRule[rule] ?? 0) + 1;
     if (this.stats.warnings.length < this.maxWarnings)
       this.stats.warnings.push(
@@ -315,6 +320,7 @@ export class MappingRun implements ChainHost, PlanInput {
       }
     }
     const count = r.count;
+    if (this.skipSeen) this.markRow();
     if (count !== this.expected && (count < this.expected || !emptyFrom(r, this.expected)))
       this.ragged(r, rowNo);
     const sink = this.sink;
@@ -433,7 +439,33 @@ export class MappingRun implements ChainHost, PlanInput {
     (this.stats as { alreadyExported: number }).alreadyExported++;
     sink.pos = rowStart;
     for (const sum of this.outSums) sum.rollback();
+    this.unwarnRow();
     return true;
+  }
+
+  /** `skip` runs: where the row's warnings and counts start, so a row left out takes them back. */
+  private markRow(): void {
+    const stats = this.stats;
+    this.rowMark[0] = stats.warnings.length;
+    this.rowMark[1] = stats.warningCount;
+    this.rowMark[2] = stats.requiredMissing;
+    this.rowMark[3] = stats.raggedRows;
+    this.rowRules.length = 0;
+  }
+
+  /** A row already exported and left out: its rule warnings describe nothing written, so they go too. */
+  private unwarnRow(): void {
+    const stats = this.stats;
+    stats.warnings.length = Math.min(stats.warnings.length, this.rowMark[0]);
+    stats.warningCount = this.rowMark[1];
+    stats.requiredMissing = this.rowMark[2];
+    stats.raggedRows = this.rowMark[3];
+    for (const rule of this.rowRules) {
+      const n = (stats.warningsByRule[rule] ?? 1) - 1;
+      if (n > 0) stats.warningsByRule[rule] = n;
+      else delete stats.warningsByRule[rule];
+    }
+    this.rowRules.length = 0;
   }
 
   /** Run history (`flag` / `keep`): the rows written since the last flush, looked up together. */
