@@ -22,9 +22,10 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { applyMapping, BUCKETS, type MappingPair } from '../libs/csv-engine/src';
+import { applyMapping, BUCKETS } from '../libs/csv-engine/src';
 import { buildDataSourceOptions, ensureDatabase, runMigrations, RunHistoryStore } from '../libs/db/src';
 import { generate } from './engine/generate';
+import { NORMALISE_HEADERS, normalisePairs } from './support/normalise-job';
 
 const DATA = join(__dirname, '.data');
 const FILE = join(DATA, 'history-bench.csv');
@@ -32,19 +33,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const HISTORY_RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 12);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/csvm_bench_history';
-const HEADERS = ['Transaction Date', 'Customer', 'Amount', 'Email', 'SKU', 'Note'];
-const MAPPINGS: MappingPair[] = [
-  {
-    templateColumn: 'Transaction Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-  { templateColumn: 'Email', dataColumn: 'E-mail' },
-  { templateColumn: 'SKU', dataColumn: 'Article Number' },
-  { templateColumn: 'Note', dataColumn: 'Notes' },
-];
+const HEADERS = NORMALISE_HEADERS;
+const MAPPINGS = normalisePairs();
 
 async function connect(): Promise<DataSource> {
   await ensureDatabase(DB_URL);

@@ -7,27 +7,15 @@ import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyMapping, type ApplyOptions, type MappingPair } from '../libs/csv-engine/src';
 import { generate } from './engine/generate';
+import { NORMALISE_HEADERS, normalisePairs } from './support/normalise-job';
 
 const DATA = join(__dirname, '.data');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const HEADERS = ['Transaction Date', 'Customer', 'Amount', 'Email', 'SKU', 'Note'];
+const HEADERS = NORMALISE_HEADERS;
 
 /** The engine bench's `normalise` job: a date, an amount and four copies. */
-function base(): MappingPair[] {
-  return [
-    {
-      templateColumn: 'Transaction Date',
-      dataColumn: 'Booking Date',
-      transform: { kind: 'date', output: 'MM/DD/YYYY' },
-    },
-    { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-    { templateColumn: 'Amount', dataColumn: 'Betrag', transform: { kind: 'amount' } },
-    { templateColumn: 'Email', dataColumn: 'E-mail' },
-    { templateColumn: 'SKU', dataColumn: 'Article Number' },
-    { templateColumn: 'Note', dataColumn: 'Notes' },
-  ];
-}
+const base = normalisePairs;
 
 /** The same with a combine (Customer = name and city) and rules on three columns. */
 function withRules(): { mappings: MappingPair[]; options: ApplyOptions } {
