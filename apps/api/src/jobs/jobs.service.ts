@@ -48,8 +48,6 @@ export class JobsService {
     private readonly batches: BatchStore,
   ) {}
 
-  /** The claims this process holds, by request key (released by their token only). */
-  private readonly claims = new Map<string, HeldLock>();
 
   /** `dedupeKey` derived from the request makes a double submit one job. */
   async enqueueProcessCsv(plan: string, payload: ProcessCsvPayload, dedupeKey: string): Promise<string> {
@@ -81,20 +79,26 @@ export class JobsService {
   }
 
   /**
-   * The job an identical request created, or a claim on the request key for this one (null: the caller
-   * runs, then calls release). A double submit that finds the key claimed waits for the claim's release
-   * (a notification, not polling) and answers the job it created; 409 after CLAIM_WAIT_MS.
+   * The job an identical request created (`existing`), or a claim on the request key for this one: the
+   * caller runs, then releases it (`held.release()`: only this claim's token, so a claim that lapsed and
+   * was taken by another request is never released by the first). A double submit that finds the key
+   * claimed waits for the claim's release (a notification, not polling) and answers the job it created;
+   * 409 after CLAIM_WAIT_MS.
    */
   async awaitExistingOrClaim(
     userId: string,
     dedupeKey: string,
-  ): Promise<{ jobId: string; status: 'queued'; rowsToProcess: number } | null> {
+  ): Promise<
+    | { existing: { jobId: string; status: 'queued'; rowsToProcess: number }; held: null }
+    | { existing: null; held: HeldLock }
+  > {
     const lock = this.claimLock(dedupeKey);
     const deadline = Date.now() + CLAIM_WAIT_MS;
     for (;;) {
       const existing = await this.findExisting(userId, dedupeKey);
-      if (existing) return existing;
-      if (await this.claim(dedupeKey)) return null;
+      if (existing) return { existing, held: null };
+      const held = await lock.tryAcquire();
+      if (held) return { existing: null, held };
       const left = deadline - Date.now();
       if (left <= 0 || !(await lock.waitForRelease(left))) {
         throw new AppError(
@@ -104,19 +108,6 @@ export class JobsService {
         );
       }
     }
-  }
-
-  /** A short claim on a request key, so two identical submits cannot both reserve quota. */
-  async claim(dedupeKey: string): Promise<boolean> {
-    const held = await this.claimLock(dedupeKey).tryAcquire();
-    if (held) this.claims.set(dedupeKey, held);
-    return held !== null;
-  }
-
-  async release(dedupeKey: string): Promise<void> {
-    const held = this.claims.get(dedupeKey);
-    this.claims.delete(dedupeKey);
-    await held?.release();
   }
 
   private claimLock(dedupeKey: string) {

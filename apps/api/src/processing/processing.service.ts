@@ -22,7 +22,7 @@ import {
   VIRTUAL_TEMPLATE_PREFIX,
   withDerivedPairs,
 } from '@csv-mapper/domain';
-import { ISSUES_MAX } from '@csv-mapper/queue';
+import { ISSUES_MAX, type HeldLock } from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { JobsService } from '../jobs/jobs.service';
 import { ReviewService } from '../jobs/review.service';
@@ -120,9 +120,11 @@ export class ProcessingService {
     // The data file's reading choices are part of the request: read another way, it is another job.
     const reading = { ...readOptionsOf(data.info), sheet: data.info.sheet };
     const dedupeKey = background ? requestKey(user.id, req, templateHeaders, idempotencyKey, reading) : '';
+    let claim: HeldLock | null = null;
     if (background) {
-      const existing = await this.jobs.awaitExistingOrClaim(user.id, dedupeKey);
+      const { existing, held } = await this.jobs.awaitExistingOrClaim(user.id, dedupeKey);
       if (existing) return { ...existing, totalRowsInFile: fileRows, limitExceeded: false, limitType: null };
+      claim = held;
     }
     try {
       return await this.run(user, req, {
@@ -132,7 +134,7 @@ export class ProcessingService {
         dedupeKey,
       });
     } finally {
-      if (background) await this.jobs.release(dedupeKey);
+      await claim?.release();
     }
   }
 
