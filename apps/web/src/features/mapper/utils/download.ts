@@ -1,27 +1,5 @@
-// Downloads are built in the browser (spec §7): a Blob from text, a temporary object URL, a click.
-
-export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A Blob of raw bytes (a result in an encoding other than UTF-8 must not be re-encoded). */
-export function downloadBytes(bytes: Uint8Array, filename: string, type = 'text/csv'): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+// The mapper's downloads (spec §7), saved through lib/download.
+import { downloadBytes, downloadText } from '../../../lib/download';
 
 export function base64Bytes(b64: string): Uint8Array {
   const bin = atob(b64);

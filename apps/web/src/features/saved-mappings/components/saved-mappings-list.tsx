@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { PlusIcon, UploadIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
+import { downloadText } from '../../../lib/download';
 import { getRecipe, useMappingActions, useSavedMappings } from '../api/saved-mappings';
 import { SavedMappingCard } from './saved-mapping-card';
 import { LockedMappingsDialog } from './locked-mappings-dialog';
@@ -18,17 +19,6 @@ function relogin() {
   window.setTimeout(() => {
     window.location.href = '/api/login';
   }, 500);
-}
-
-function downloadJson(json: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A file name from the mapping's name: letters, digits, dot and dash kept. */
@@ -66,7 +56,7 @@ export function SavedMappingsList({ plan, limit }: { plan: string; limit: number
   const onExport = async (m: SavedMappingView) => {
     try {
       const recipe = await getRecipe(m.id);
-      downloadJson(JSON.stringify(recipe, null, 2) + '\n', recipeFilename(m.name));
+      downloadText(JSON.stringify(recipe, null, 2) + '\n', recipeFilename(m.name), 'application/json');
     } catch (err) {
       if (isUnauthorizedError(err)) return relogin();
       showToast({

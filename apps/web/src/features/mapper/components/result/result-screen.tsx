@@ -2,7 +2,8 @@ import { Box, Button, Card, DataList, HStack, Link, SimpleGrid, Stack, Text } fr
 import { useMemo, useState, type ReactNode } from 'react';
 import { CircleCheckIcon, DownloadIcon } from '../../../../components/icons';
 import type { MapperResult } from '../../hooks/use-mapper-state';
-import { downloadResult, downloadText, warningsCsv } from '../../utils/download';
+import { downloadText } from '../../../../lib/download';
+import { downloadResult, warningsCsv } from '../../utils/download';
 import {
   choiceFromApplied,
   describeOptions,
