@@ -1,27 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  Heading,
-  Link,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Heading, Progress, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { BatchFileView, BatchRejection, BatchView } from '@csv-mapper/contracts';
+import { JOB_STATE_BADGE, ProgressRow } from '../../../components/progress-list';
 import { useBatch } from '../api/batches';
-
-export const FILE_STATE: Record<BatchFileView['state'], { label: string; palette: string }> = {
-  queued: { label: 'Queued', palette: 'gray' },
-  active: { label: 'Processing', palette: 'blue' },
-  completed: { label: 'Completed', palette: 'green' },
-  failed: { label: 'Failed', palette: 'red' },
-  cancelled: { label: 'Cancelled', palette: 'orange' },
-};
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
@@ -33,42 +13,25 @@ export function batchSummary(b: Pick<BatchView, 'totals'>): string {
 }
 
 function FileRow({ file }: { file: BatchFileView }) {
-  const badge = FILE_STATE[file.state];
   const running = file.state === 'queued' || file.state === 'active';
   return (
-    <Box as="li" listStyleType="none" borderWidth="1px" rounded="lg" p="3" data-testid="batch-file">
-      <Stack gap="2">
-        <HStack justify="space-between" gap="3" wrap="wrap">
-          <Text fontWeight="medium" truncate maxW={{ base: '100%', sm: '60%' }} title={file.filename}>
-            {file.filename}
-          </Text>
-          <Badge colorPalette={badge.palette}>{badge.label}</Badge>
-        </HStack>
-        {running ? (
-          <Progress.Root value={file.progress} size="sm" aria-label={`Progress of ${file.filename}`}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-        ) : null}
-        <HStack justify="space-between" fontSize="sm" color="fg.muted" wrap="wrap" gap="2">
-          <Text>
-            {n(file.rowsProcessed)} of {n(file.totalRows)} rows
-            {file.warnings > 0 ? ` · ${n(file.warnings)} warnings` : ''}
-          </Text>
-          {file.resultUrl ? (
-            <Link href={file.resultUrl} color="blue.fg" fontWeight="medium" download>
-              Download CSV
-            </Link>
-          ) : null}
-        </HStack>
-        {file.error ? (
-          <Text fontSize="sm" color="red.fg">
-            {file.error}
-          </Text>
-        ) : null}
-      </Stack>
-    </Box>
+    <ProgressRow
+      testId="batch-file"
+      title={file.filename}
+      titleText={file.filename}
+      badge={JOB_STATE_BADGE[file.state]}
+      progress={running ? { value: file.progress, label: `Progress of ${file.filename}` } : undefined}
+      summary={
+        <>
+          {n(file.rowsProcessed)} of {n(file.totalRows)} rows
+          {file.warnings > 0 ? ` · ${n(file.warnings)} warnings` : ''}
+        </>
+      }
+      download={
+        file.resultUrl ? { href: file.resultUrl, label: 'Download CSV', color: 'blue.fg' } : undefined
+      }
+      error={file.error ? { text: file.error, color: 'red.fg' } : undefined}
+    />
   );
 }
 
