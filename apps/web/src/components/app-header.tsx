@@ -80,3 +80,22 @@ export function AppHeader({ back, actions, persistent, menuItems, menuLabel }: A
     </Box>
   );
 }
+
+/** The places of the signed-in app, as every signed-in page's small-screen menu lists them. */
+export const APP_PLACES: AppMenuItem[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Start New Mapping', to: '/csv-mapper' },
+  { label: 'Saved Mappings', to: '/saved-mappings' },
+  { label: 'Profile', to: '/profile' },
+];
+
+/** The header of a page below the dashboard: the way back to it and the app's places. */
+export function SubpageHeader({ persistent }: { persistent?: ReactNode }) {
+  return (
+    <AppHeader
+      back={{ to: '/dashboard', label: 'Back to Dashboard' }}
+      persistent={persistent}
+      menuItems={APP_PLACES}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { AppHeader } from '../../components/app-header';
+import { SubpageHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
 import { useProfile } from '../../features/account/api/get-profile';
@@ -51,19 +51,7 @@ export function CsvMapperPage() {
       ) : null,
   };
   return (
-    <AppPage
-      header={
-        <AppHeader
-          back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-          menuItems={[
-            { label: 'Dashboard', to: '/dashboard' },
-            { label: 'Start New Mapping', to: '/csv-mapper' },
-            { label: 'Saved Mappings', to: '/saved-mappings' },
-            { label: 'Profile', to: '/profile' },
-          ]}
-        />
-      }
-    >
+    <AppPage header={<SubpageHeader />}>
       <PageMeta
         title="Map Your CSV Data"
         description="Upload a template and a data file, map the columns and download the result."

@@ -1,7 +1,8 @@
 import { Box, Card, Grid, HStack, Heading, Link, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AppHeader } from '../../components/app-header';
+import useSWR from 'swr';
+import { APP_PLACES, AppHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { ArrowRightIcon, BookIcon, FolderIcon, HelpIcon, PlusIcon } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
@@ -15,6 +16,7 @@ import { RecentBatchesPanel } from '../../features/batches/components/recent-bat
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogOutAction } from '../../features/auth/hooks/use-log-out-action';
 import { displayNameOf } from '../../features/auth/utils/display-name';
+import { swrKeys } from '../../lib/swr-keys';
 
 function Tile({
   to,
@@ -70,7 +72,18 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { logOut } = useLogOutAction();
   const firstName = user?.firstName?.trim();
-  const { data: profile } = useProfile({ refreshOnFocus: true });
+  const { data: profile, error: profileError } = useProfile({ refreshOnFocus: true });
+  // The jobs panel's list and the upgrade card's prices: they ask for them, this reads the answers.
+  const jobs = useSWR(swrKeys.jobs, { revalidateOnMount: false });
+  const plans = useSWR(swrKeys.plans, { revalidateOnMount: false });
+  const upgrade = profile && profile.team?.role !== 'member' ? profile.plan !== 'enterprise' : false;
+  // The cards under the greeting change height as the profile (the upgrade card), its prices and the jobs
+  // list arrive: they are laid out but not shown until all have answered, so they appear once, in place,
+  // instead of pushing each other down (layout shift). The answers are preloaded with the page
+  // (scripts/prerender-web.js), so this rarely waits.
+  const answered = (r: { data?: unknown; error?: unknown }) => r.data !== undefined || r.error !== undefined;
+  const settled =
+    answered({ data: profile, error: profileError }) && answered(jobs) && (!upgrade || answered(plans));
 
   return (
     <AppPage
@@ -78,13 +91,7 @@ export function DashboardPage() {
         <AppHeader
           actions={<UserMenu />}
           menuLabel={`Signed in as ${displayNameOf(user)}`}
-          menuItems={[
-            { label: 'Dashboard', to: '/dashboard' },
-            { label: 'Start New Mapping', to: '/csv-mapper' },
-            { label: 'Saved Mappings', to: '/saved-mappings' },
-            { label: 'Profile', to: '/profile' },
-            { label: 'Log Out', onSelect: () => void logOut() },
-          ]}
+          menuItems={[...APP_PLACES, { label: 'Log Out', onSelect: () => void logOut() }]}
         />
       }
     >
@@ -94,8 +101,8 @@ export function DashboardPage() {
         path="/dashboard"
         robots="noindex, nofollow"
       />
-      <Stack gap={{ base: '6', md: '8' }}>
-        <Stack gap="1">
+      <Stack gap={{ base: '6', md: '8' }} visibility={settled ? undefined : 'hidden'}>
+        <Stack gap="1" visibility="visible">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
             {firstName ? `Welcome, ${firstName}!` : 'Welcome to CSV Mapper'}
           </Heading>

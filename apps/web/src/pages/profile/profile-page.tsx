@@ -1,7 +1,7 @@
 import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { AppHeader } from '../../components/app-header';
+import { SubpageHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
 import { useProfile } from '../../features/account/api/get-profile';
@@ -33,19 +33,12 @@ export function ProfilePage() {
   return (
     <AppPage
       header={
-        <AppHeader
-          back={{ to: '/dashboard', label: 'Back to Dashboard' }}
+        <SubpageHeader
           persistent={
             <Box hideBelow="sm">
               <SavedMappingsQuota />
             </Box>
           }
-          menuItems={[
-            { label: 'Dashboard', to: '/dashboard' },
-            { label: 'Start New Mapping', to: '/csv-mapper' },
-            { label: 'Saved Mappings', to: '/saved-mappings' },
-            { label: 'Profile', to: '/profile' },
-          ]}
         />
       }
     >

@@ -1,6 +1,6 @@
 import { Badge, Heading, HStack, Stack } from '@chakra-ui/react';
 import { planOf } from '@csv-mapper/domain';
-import { AppHeader } from '../../components/app-header';
+import { SubpageHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { PageMeta } from '../../components/page-meta';
 import { useProfile } from '../../features/account/api/get-profile';
@@ -12,20 +12,7 @@ export function SavedMappingsPage() {
   const { data: profile } = useProfile();
   const plan = profile?.plan ?? 'free';
   return (
-    <AppPage
-      header={
-        <AppHeader
-          back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-          persistent={<SavedMappingsQuota />}
-          menuItems={[
-            { label: 'Dashboard', to: '/dashboard' },
-            { label: 'Start New Mapping', to: '/csv-mapper' },
-            { label: 'Saved Mappings', to: '/saved-mappings' },
-            { label: 'Profile', to: '/profile' },
-          ]}
-        />
-      }
-    >
+    <AppPage header={<SubpageHeader persistent={<SavedMappingsQuota />} />}>
       <PageMeta
         title="Saved Mappings"
         description="Your saved mapping configurations."
