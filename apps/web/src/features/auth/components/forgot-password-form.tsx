@@ -3,7 +3,7 @@ import { AuthMessages, isValidEmail } from '@csv-mapper/domain';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ArrowLeftIcon, MailIcon } from '../../../components/icons';
-import { showToast } from '../../../components/toaster';
+import { showToast } from '../utils/show-toast';
 import { errorDescription } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 

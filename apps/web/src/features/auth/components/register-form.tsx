@@ -4,7 +4,7 @@ import { nextPath } from '../utils/next-path';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
-import { showToast } from '../../../components/toaster';
+import { showToast } from '../utils/show-toast';
 import { errorDescription } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { PasswordRuleChecklist } from './password-rule-checklist';

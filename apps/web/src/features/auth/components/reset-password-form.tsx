@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CircleCheckIcon } from '../../../components/icons';
 import { PasswordInput } from '../../../components/password-input';
-import { showToast } from '../../../components/toaster';
+import { showToast } from '../utils/show-toast';
 import { errorDescription } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordRuleChecklist } from './password-rule-checklist';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { showToast } from '../../../components/toaster';
+import { showToast } from '../utils/show-toast';
 import { errorDescription } from '../../../lib/api-client';
 import { useLogout } from '../api/logout';
 
