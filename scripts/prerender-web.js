@@ -5,6 +5,8 @@
 //   dist/web/index.html            → '/' prerendered
 //   dist/web/<route>/index.html    → each other public route
 //   dist/web/app.html              → the empty SPA shell the api serves for the app's routes
+//   dist/web/<app route>/index.html → that shell for the sign-in page and the signed-in pages, with their
+//                                    page code and first data preloaded (APP_SHELLS)
 //   dist/web/404.html              → the not-found page, which the api answers 404 with for every other path
 //   dist/web/app-routes.json       → the app router's paths (apps/web/src/app/router.tsx), read by the api
 //   dist/web/sitemap.xml, robots.txt
@@ -124,6 +126,56 @@ function staticPage(shell, html, islands) {
   };
 }
 
+/**
+ * App routes whose first screen gets a shell of its own (served for that path like a prerendered page): the
+ * app shell plus <link rel="modulepreload"> for the route's page chunk and everything it imports statically,
+ * and <link rel="preload" as="fetch"> for the api answers the page waits for. Without them the browser
+ * learns of the page chunk only after the app bundle ran and the session check (/api/user) answered, and of
+ * the page's data after that: three round trips one after another before the first screen. The preloads
+ * match the app's own fetches (same URL, CORS mode, credentials 'include'), which take their answers.
+ */
+const APP_SHELLS = {
+  '/auth': { page: 'src/pages/auth/auth-page.tsx', data: ['/api/user'] },
+  '/dashboard': {
+    page: 'src/pages/dashboard/dashboard-page.tsx',
+    data: ['/api/user', '/api/user/profile', '/api/jobs', '/api/plans'],
+  },
+};
+
+function appShells(shell) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const inShell = new Set(
+    [
+      ...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
+    ].map((m) => m[1]),
+  );
+  return Object.entries(APP_SHELLS).map(([route, { page, data }]) => {
+    if (!manifest[page]) throw new Error(`the Vite manifest has no ${page} (APP_SHELLS['${route}'])`);
+    const files = [];
+    const seen = new Set();
+    const walk = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const file = manifest[key].file;
+      if (!inShell.has(file)) files.push(file);
+      for (const imp of manifest[key].imports ?? []) walk(imp);
+    };
+    walk(page);
+    const links = [
+      ...data.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
+      ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ];
+    // After the app's own scripts (the most bytes, needed first), before </head>: the session check and
+    // the page's data, then the page's code.
+    const html = shell.replace(
+      /(\s*)<\/head>/,
+      (all, space) => `${space}  ${links.join(`${space}  `)}${all}`,
+    );
+    if (html === shell) throw new Error('dist/web/index.html has no </head>');
+    return { route, html, count: files.length };
+  });
+}
+
 function xmlEscape(s) {
   return s.replace(
     /[<>&'"]/g,
@@ -135,6 +187,14 @@ async function main() {
   const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
   fs.writeFileSync(path.join(dist, 'app.html'), shell);
+  for (const { route, html, count } of appShells(shell)) {
+    const file = path.join(dist, route.slice(1), 'index.html');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+    console.log(
+      `prerender: ${route} → ${path.relative(root, file)} (app shell, ${count} page chunks preloaded)`,
+    );
+  }
 
   const { render, renderNotFound, appRoutePaths, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } = await import(
     pathToFileURL(ssrEntry).href

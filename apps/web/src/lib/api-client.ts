@@ -100,10 +100,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async (key: string | readonly string[]): Promise<T | null> => {
     const url = typeof key === 'string' ? key : key.join('/');
-    const res = await fetch(url, {
-      credentials: 'include',
-      headers: { 'X-Requested-With': REQUESTED_WITH, Accept: 'application/json' },
-    });
+    // No X-Requested-With: the api's CSRF guard asks it of writes only, and a request with a header the
+    // page's <link rel="preload" as="fetch"> lacks cannot take that preload's answer (scripts/prerender-web.js).
+    const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
