@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { limitsOf, outputFilename as outputName } from '@csv-mapper/domain';
+import { outputFilename as outputName } from '@csv-mapper/domain';
 import { QuotaLedger, rowsAllowedForFile } from '@csv-mapper/db';
 import { BatchStore, jobIdFrom, QUEUES, type BatchRecord } from '@csv-mapper/queue';
 import type {
@@ -15,6 +15,7 @@ import type {
 } from '@csv-mapper/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import { requirePlanFeature } from '../common/plan-feature';
 import { JobsService } from '../jobs/jobs.service';
 import { ProcessingService } from '../processing/processing.service';
 import { UploadsService } from '../uploads/uploads.service';
@@ -45,14 +46,11 @@ export class BatchesService {
   ) {}
 
   async create(user: AuthUser, req: CreateBatchRequest): Promise<BatchCreatedResponse> {
-    const limits = limitsOf(user.plan);
-    if (!limits.asyncProcessing) {
-      throw new AppError(
-        403,
-        'PLAN_FEATURE_UNAVAILABLE',
-        'Bulk uploads are available on the Business and Enterprise plans. Map one data file at a time, or upgrade.',
-      );
-    }
+    const limits = requirePlanFeature(
+      user.plan,
+      'asyncProcessing',
+      'Bulk uploads are available on the Business and Enterprise plans. Map one data file at a time, or upgrade.',
+    );
     const batchId = randomUUID();
     const accepted: Array<{ payload: ProcessCsvPayload; jobId: string; dedupeKey: string }> = [];
     const rejected: BatchRejection[] = [];

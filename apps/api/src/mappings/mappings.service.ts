@@ -20,13 +20,13 @@ import { limitsOf, normaliseHeader, planOf, UNLIMITED } from '@csv-mapper/domain
 import { SavedMappingEntity } from '@csv-mapper/db';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import { isUuid } from '../common/ids';
 
 // Saved mapping configurations: CRUD with the plan's limit, the downgrade lock (only the oldest mappings the
 // plan allows stay usable) and source recognition (which saved mapping fits a newly uploaded data file).
 
 export type { MatchResult, SavedMappingView };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_MATCH_SCORE = 0.6;
 
 @Injectable()
@@ -79,7 +79,7 @@ export class MappingsService {
     id: string,
     body: SaveMappingRequest,
   ): Promise<{ created: boolean; mapping: SavedMappingView }> {
-    if (!UUID.test(id)) {
+    if (!isUuid(id)) {
       throw new AppError(
         400,
         'INVALID_ID',
@@ -179,7 +179,7 @@ export class MappingsService {
   }
 
   private async findOwned(user: AuthUser, id: string): Promise<SavedMappingEntity | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.repo.findOne({ where: { id, teamId: user.teamId } });
   }
 

@@ -12,6 +12,7 @@ import type {
 import { limitsOf, planOf, seatLimitMessage, UNLIMITED } from '@csv-mapper/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import { isUuid } from '../common/ids';
 import { ApiConfig } from '../config/api.config';
 import { MailService } from '../mail/mail.service';
 
@@ -168,8 +169,7 @@ export class TeamsService {
   }
 
   async revokeInvitation(user: AuthUser, id: string): Promise<void> {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-    const [, affected] = isUuid
+    const [, affected] = isUuid(id)
       ? ((await this.db.query(
           `UPDATE team_invitations SET revoked_at = now()
             WHERE id = $1 AND team_id = $2 AND accepted_at IS NULL AND revoked_at IS NULL`,
@@ -256,8 +256,7 @@ export class TeamsService {
         'You are the account holder: you cannot remove yourself. Delete your account to close the team.',
       );
     }
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(memberId);
-    const moved = isUuid && (await this.sendHome(memberId, user.teamId));
+    const moved = isUuid(memberId) && (await this.sendHome(memberId, user.teamId));
     if (!moved) throw new AppError(404, 'NOT_FOUND', 'No such member in your team.');
   }
 

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { CsvInspector, type InspectResult } from '@csv-mapper/csv-engine';
-import { formatPlanFileSize, limitsOf, UNLIMITED } from '@csv-mapper/domain';
+import { formatPlanFileSize, UNLIMITED } from '@csv-mapper/domain';
 import { BlobNotFoundError, BlobStore, type PendingUpload } from '@csv-mapper/queue';
 import type { PresignedUploadView, PresignUploadRequest } from '@csv-mapper/contracts';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import { requirePlanFeature } from '../common/plan-feature';
 import { invalidCharactersError } from '../common/text-input.middleware';
 import { isCsvFile } from './csv-storage.engine';
 import { uploadInfo, type UploadRecord, type UploadType } from './upload-record';
@@ -31,14 +32,11 @@ export class PresignedUploadsService {
   ) {}
 
   async presign(user: AuthUser, req: PresignUploadRequest): Promise<PresignedUploadView> {
-    const limits = limitsOf(user.plan);
-    if (!limits.s3Uploads) {
-      throw new AppError(
-        403,
-        'PLAN_FEATURE_UNAVAILABLE',
-        'Direct uploads to storage are available on the Enterprise plan. Upgrade, or upload the file through POST /api/upload.',
-      );
-    }
+    const limits = requirePlanFeature(
+      user.plan,
+      's3Uploads',
+      'Direct uploads to storage are available on the Enterprise plan. Upgrade, or upload the file through POST /api/upload.',
+    );
     if (this.store.driver !== 's3') throw directUnavailable();
     if (req.fileName.includes('\u0000')) throw invalidCharactersError();
     if (!isCsvFile(req.fileName, '')) {

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { WebhookDeliveryEntity, WebhookEndpointEntity } from '@csv-mapper/db';
-import { limitsOf } from '@csv-mapper/domain';
 import {
   JobProducer,
   newWebhookSecret,
@@ -21,6 +20,8 @@ import type {
   WebhookEndpointView,
 } from '@csv-mapper/contracts';
 import { AppError } from '../common/app-error';
+import { isUuid } from '../common/ids';
+import { requirePlanFeature } from '../common/plan-feature';
 
 const MAX_ENDPOINTS = 10;
 /** How long the old secret keeps signing after a rotation. */
@@ -31,7 +32,6 @@ const LOG_LIMIT = 100;
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Webhook endpoint not found.');
 const deliveryNotFound = () =>
   new AppError(404, 'NOT_FOUND', 'Delivery not found. Attempts are kept 30 days.');
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Per-user webhook endpoints (plans with webhookSupport). Secrets are shown once, at creation. */
 @Injectable()
@@ -43,13 +43,11 @@ export class WebhooksService {
   ) {}
 
   assertPlan(plan: string): void {
-    if (!limitsOf(plan).webhookSupport) {
-      throw new AppError(
-        403,
-        'PLAN_FEATURE_UNAVAILABLE',
-        'Webhooks are available on the Business and Enterprise plans. Upgrade to use them.',
-      );
-    }
+    requirePlanFeature(
+      plan,
+      'webhookSupport',
+      'Webhooks are available on the Business and Enterprise plans. Upgrade to use them.',
+    );
   }
 
   async list(teamId: string): Promise<WebhookEndpointView[]> {
