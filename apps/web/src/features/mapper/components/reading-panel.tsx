@@ -1,10 +1,11 @@
-import { Alert, Box, chakra, Grid, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, chakra, Grid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { InputEncoding, UpdateUploadRequest, UploadRecord } from '@csv-mapper/contracts';
 import { errorDescription, isUnauthorizedError } from '../../../lib/api-client';
 import { updateUpload } from '../api/update-upload';
 import type { MapperFile } from '../hooks/use-mapper-state';
 import { HeaderRowPicker } from './header-row-picker';
+import { OptionSelect } from './form-controls';
 
 // "Detected": how an uploaded file was read (encoding, delimiter, header row or none, rows, columns, and the
 // sheet of a workbook), with a control for each. A change reads the stored file again on the server (PATCH
@@ -63,21 +64,14 @@ export function ReadingPanel({ kind, file, onReread, onUnauthorized }: ReadingPa
       <chakra.label fontSize="xs" color="fg.muted" htmlFor={`${kind}-read-${label}`}>
         {label}
       </chakra.label>
-      <NativeSelect.Root size="sm" disabled={busy}>
-        <NativeSelect.Field
-          id={`${kind}-read-${label}`}
-          data-testid={`${kind}-read-${label.toLowerCase()}`}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        size="sm"
+        disabled={busy}
+        fieldProps={{ id: `${kind}-read-${label}`, 'data-testid': `${kind}-read-${label.toLowerCase()}` }}
+        value={value}
+        options={options}
+        onChange={onChange}
+      />
     </Stack>
   );
 

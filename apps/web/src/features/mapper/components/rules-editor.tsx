@@ -1,18 +1,8 @@
-import {
-  Badge,
-  Card,
-  Checkbox,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Card, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ColumnRules, RuleType, TemplateRules } from '@csv-mapper/contracts';
 import { cleanRules, describeRules, RULE_TYPES } from '../utils/template-rules';
+import { CheckOption } from './form-controls';
 
 // Step 3: rules a user adds to an uploaded template's columns (required, type, max length, allowed values,
 // unique). They travel with the run as templateRules and are saved with the mapping; cells that break them
@@ -32,24 +22,6 @@ export interface RulesEditorProps {
   templateHeaders: string[];
   rules: TemplateRules;
   onChange: (templateColumn: string, rules: ColumnRules | undefined) => void;
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(d) => onChange(d.checked === true)}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
 }
 
 export function RulesEditor({ templateHeaders, rules, onChange }: RulesEditorProps) {
@@ -87,12 +59,12 @@ export function RulesEditor({ templateHeaders, rules, onChange }: RulesEditorPro
         <Stack gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
           <Stack gap="3" flex="1">
             <HStack gap="5" flexWrap="wrap">
-              <Check
+              <CheckOption
                 label="Required"
                 checked={r.required ?? false}
                 onChange={(v) => set({ ...r, required: v })}
               />
-              <Check
+              <CheckOption
                 label="Unique in the file"
                 checked={r.unique ?? false}
                 onChange={(v) => set({ ...r, unique: v })}

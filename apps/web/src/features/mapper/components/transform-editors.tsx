@@ -1,4 +1,4 @@
-import { Box, Checkbox, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import {
   distinctValues,
@@ -11,6 +11,7 @@ import {
   type Step,
   type StepKind,
 } from '../utils/transform-chain';
+import { CheckOption, SmallSelect } from './form-controls';
 
 // Editors for issue 22's transforms: combine (a pattern of data columns), split (separator + part, or a
 // preset), a value table pre-filled with the column's values, default, truncate and find/replace.
@@ -47,49 +48,6 @@ export function newTransformDefault(
   }
 }
 
-function Pick({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (v: string) => void;
-}) {
-  return (
-    <NativeSelect.Root size="xs" flex="1" minW="0">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-function SmallCheck({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <Checkbox.Root size="xs" checked={checked} onCheckedChange={(d) => onChange(d.checked === true)}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label fontSize="xs">{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
-}
-
 function CombineEditor({
   column,
   pattern,
@@ -111,7 +69,7 @@ function CombineEditor({
         value={pattern}
         onChange={(e) => onChange(e.target.value)}
       />
-      <Pick
+      <SmallSelect
         label={`Insert a column into ${column}`}
         value=""
         options={[
@@ -158,7 +116,7 @@ function SplitEditor({
   const mode = t.preset ?? 'separator';
   return (
     <Stack gap="1">
-      <Pick
+      <SmallSelect
         label={`Split mode for ${column}`}
         value={mode}
         options={SPLIT_MODES}
@@ -195,7 +153,7 @@ function SplitEditor({
           />
         </HStack>
       ) : (
-        <Pick
+        <SmallSelect
           label={`Part for ${column}`}
           value={String(t.part)}
           options={PRESET_PARTS[t.preset ?? 'personName']}
@@ -272,13 +230,14 @@ function MapValuesEditor({
           }
         }}
       />
-      <SmallCheck
+      <CheckOption
+        size="xs"
         label="Ignore upper/lower case"
         checked={t.caseInsensitive ?? false}
         onChange={(v) => onChange({ ...t, caseInsensitive: v || undefined })}
       />
       <HStack gap="1.5">
-        <Pick
+        <SmallSelect
           label={`Values not in the table of ${column}`}
           value={otherwiseMode}
           options={[
@@ -395,7 +354,8 @@ export function NewTransformEditor({
               onChange={(e) => onChange({ ...step, replace: e.target.value })}
             />
           </HStack>
-          <SmallCheck
+          <CheckOption
+            size="xs"
             label="Regular expression"
             checked={step.regex ?? false}
             onChange={(v) => onChange({ ...step, regex: v || undefined })}

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { ArrowLeftIcon, ArrowRightIcon, PlusIcon, XIcon } from '../../../components/icons';
 import type { Transform, TransformKind } from '@csv-mapper/contracts';
 import {
@@ -12,6 +12,7 @@ import {
 import { SignEditor } from './sign-editor';
 import { CoalesceEditor, newCoalesce } from './coalesce-editor';
 import { NewTransformEditor, newTransformDefault } from './transform-editors';
+import { SmallSelect } from './form-controls';
 
 // Per template column: how the mapped value is rewritten (ARCHITECTURE §4), with sensible defaults; issue 22
 // adds combine, split, value tables, default, slug, truncate and replace, and chains of steps.
@@ -83,31 +84,6 @@ export function defaultFor(kind: StepKind, dataHeaders: string[], values: string
   }
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <NativeSelect.Root size="xs" flex="1" minW="0">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
 export interface StepEditorProps {
   templateColumn: string;
   step: Step;
@@ -124,7 +100,7 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
     <>
       {transform.kind === 'date' ? (
         <>
-          <Select
+          <SmallSelect
             label={`How dates are read for ${templateColumn}`}
             value={transform.input ?? 'auto'}
             options={
@@ -134,7 +110,7 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
             }
             onChange={(v) => onChange({ ...transform, input: v })}
           />
-          <Select
+          <SmallSelect
             label={`Date format for ${templateColumn}`}
             value={transform.output}
             options={DATE_FORMATS.map((f) => ({ value: f, label: `Output ${f}` }))}
@@ -143,7 +119,7 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
         </>
       ) : null}
       {transform.kind === 'number' || transform.kind === 'amount' ? (
-        <Select
+        <SmallSelect
           label={`Decimal separator for ${templateColumn}`}
           value={transform.decimalSeparator ?? 'auto'}
           options={DECIMAL_SEPARATORS}
@@ -151,7 +127,7 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
         />
       ) : null}
       {transform.kind === 'number' || transform.kind === 'amount' ? (
-        <Select
+        <SmallSelect
           label={`Decimals for ${templateColumn}`}
           value={transform.decimals === undefined ? '' : String(transform.decimals)}
           options={[
@@ -170,7 +146,7 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
         />
       ) : null}
       {transform.kind === 'boolean' ? (
-        <Select
+        <SmallSelect
           label={`Yes/no output for ${templateColumn}`}
           value={transform.output.join('/')}
           options={BOOLEANS.map((b) => ({ value: b.join('/'), label: `${b[0]} / ${b[1]}` }))}
@@ -179,13 +155,13 @@ export function StepEditor({ templateColumn, step, dataHeaders, values, onChange
       ) : null}
       {transform.kind === 'debitCredit' ? (
         <HStack gap="1.5">
-          <Select
+          <SmallSelect
             label={`Debit column for ${templateColumn}`}
             value={transform.debitColumn}
             options={cols.map((c) => ({ ...c, label: `Debit: ${c.label}` }))}
             onChange={(v) => onChange({ ...transform, debitColumn: v })}
           />
-          <Select
+          <SmallSelect
             label={`Credit column for ${templateColumn}`}
             value={transform.creditColumn}
             options={cols.map((c) => ({ ...c, label: `Credit: ${c.label}` }))}
@@ -243,7 +219,7 @@ export function TransformPicker({
   const chained = steps.length > 1;
   if (steps.length === 0) {
     return (
-      <Select
+      <SmallSelect
         label={`Transform for ${templateColumn}`}
         value=""
         options={KINDS}
@@ -265,7 +241,7 @@ export function TransformPicker({
             data-testid="transform-step"
           >
             <HStack gap="1">
-              <Select
+              <SmallSelect
                 label={name}
                 value={step.kind}
                 options={i === 0 ? KINDS : KINDS.filter((k) => k.value !== '')}

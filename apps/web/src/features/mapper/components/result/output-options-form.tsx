@@ -1,13 +1,4 @@
-import {
-  Checkbox,
-  Field,
-  Fieldset,
-  NativeSelect,
-  RadioGroup,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   DELIMITER_KEYS,
   DELIMITER_OPTIONS,
@@ -21,31 +12,13 @@ import {
   type OutputEncoding,
   type OutputQuoteStyle,
 } from '../../utils/output-options';
+import { OptionSelect, type LabelledSelectProps } from '../form-controls';
 
-function Choice({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (v: string) => void;
-}) {
+function Choice({ label, value, options, onChange }: LabelledSelectProps) {
   return (
     <Field.Root>
       <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect size="sm" value={value} options={options} onChange={onChange} />
     </Field.Root>
   );
 }
