@@ -1,4 +1,5 @@
-import { Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { ArrowRightIcon } from '../../../components/icons';
 
 /** Spec §3 "Plan change confirmation". */
@@ -24,70 +25,59 @@ export function ConfirmPlanChangeDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={change !== null}
-      onOpenChange={(e) => {
-        if (!e.open && !busy) onClose();
+      onClose={() => {
+        if (!busy) onClose();
       }}
-      placement="center"
-      size="md"
+      title="Confirm Plan Change"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="blue" loading={busy} loadingText="Upgrading..." onClick={onConfirm}>
+            {change?.fromFree ? 'Subscribe Now' : 'Confirm Change'}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Confirm Plan Change</Dialog.Title>
-            </Dialog.Header>
-            {change ? (
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text>
-                    You are changing to the <strong>{change.planName}</strong> plan.
-                  </Text>
-                  <HStack
-                    gap="3"
-                    justify="center"
-                    bg="bg.muted"
-                    rounded="md"
-                    py="3"
-                    px="4"
-                    fontWeight="semibold"
-                    aria-label={`Price: ${change.currentPrice} to ${change.newPrice}`}
-                  >
-                    <Text color="fg.muted" textDecoration="line-through">
-                      {change.currentPrice}
-                    </Text>
-                    <ArrowRightIcon boxSize="4" aria-hidden="true" />
-                    <Text color="blue.600" _dark={{ color: 'blue.300' }} fontSize="lg">
-                      {change.newPrice}
-                    </Text>
-                  </HStack>
-                  {change.fromFree ? (
-                    <Text>
-                      Your subscription begins today, with immediate access to every {change.planName}{' '}
-                      feature. You will be billed monthly on the same date.
-                    </Text>
-                  ) : (
-                    <Text>
-                      The change takes effect at the start of your next billing cycle. Until then you keep
-                      your current plan.
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-            ) : null}
-            <Dialog.Footer flexWrap="wrap">
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="blue" loading={busy} loadingText="Upgrading..." onClick={onConfirm}>
-                {change?.fromFree ? 'Subscribe Now' : 'Confirm Change'}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {change ? (
+        <Stack gap="4">
+          <Text>
+            You are changing to the <strong>{change.planName}</strong> plan.
+          </Text>
+          <HStack
+            gap="3"
+            justify="center"
+            bg="bg.muted"
+            rounded="md"
+            py="3"
+            px="4"
+            fontWeight="semibold"
+            aria-label={`Price: ${change.currentPrice} to ${change.newPrice}`}
+          >
+            <Text color="fg.muted" textDecoration="line-through">
+              {change.currentPrice}
+            </Text>
+            <ArrowRightIcon boxSize="4" aria-hidden="true" />
+            <Text color="blue.600" _dark={{ color: 'blue.300' }} fontSize="lg">
+              {change.newPrice}
+            </Text>
+          </HStack>
+          {change.fromFree ? (
+            <Text>
+              Your subscription begins today, with immediate access to every {change.planName} feature. You
+              will be billed monthly on the same date.
+            </Text>
+          ) : (
+            <Text>
+              The change takes effect at the start of your next billing cycle. Until then you keep your
+              current plan.
+            </Text>
+          )}
+        </Stack>
+      ) : null}
+    </DialogFrame>
   );
 }

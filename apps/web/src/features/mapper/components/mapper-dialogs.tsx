@@ -1,49 +1,19 @@
-import { Button, Dialog, Field, Input, List, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Button, Field, Input, List, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PLANS, upgradeTargetFor } from '@csv-mapper/domain';
 import type { DuplicatesMode } from '@csv-mapper/contracts';
+import { DialogFrame, type DialogFrameProps } from '../../../components/dialog-frame';
 import { DuplicatesField } from './duplicates-field';
 
 // The mapper's dialogs (spec §2): File Too Large, File Has Too Many Rows, Limit Reached, Save Mapping.
 
-function Frame({
-  open,
-  onClose,
-  title,
-  children,
-  footer,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  children: ReactNode;
-  footer: ReactNode;
-}) {
+/** The mapper's dialogs' frame: their body is a stack of paragraphs and lists. */
+function Frame({ children, ...frame }: DialogFrameProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size="md"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">{children}</Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame {...frame}>
+      <Stack gap="3">{children}</Stack>
+    </DialogFrame>
   );
 }
 
