@@ -1,11 +1,11 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import { PageLink as RouterLink } from '../../components/page-link';
+import { SimpleGrid } from '@chakra-ui/react';
 import { CardGrid, CheckList, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
-import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { guideJsonLd, HeroActions } from '../../features/public/guide-page';
+import type { Faq } from '../../features/public/seo-head';
 import { BUSINESS, FREE, PRO } from '../../features/public/plan-facts';
 
 const PATH = '/csv-converter-online';
@@ -41,14 +41,7 @@ export function CsvConverterOnlinePage() {
         description:
           'Free online CSV converter: map columns onto a target template, normalise dates, numbers and amounts, and download a clean CSV. Reads comma, semicolon and tab files.',
         path: PATH,
-        jsonLd: [
-          appJsonLd(PATH),
-          faqJsonLd(FAQS),
-          breadcrumbJsonLd([
-            { name: 'Home', path: '/' },
-            { name: 'CSV Converter Online', path: PATH },
-          ]),
-        ],
+        jsonLd: guideJsonLd(PATH, 'CSV Converter Online', FAQS),
       }}
       topBar={{ ctaLabel: 'Try Free' }}
     >
@@ -57,13 +50,7 @@ export function CsvConverterOnlinePage() {
         title="CSV converter online: from any export to the exact layout you need"
         lead="A smart converter does more than swap delimiters. Define the target columns once, map your file onto them by drag and drop, and download a CSV your CRM, accounting package or store imports without complaint."
       >
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="blue" size="xl">
-            <RouterLink to="/auth" state={{ tab: 'signup' }}>
-              Convert a CSV Free
-            </RouterLink>
-          </Button>
-        </Stack>
+        <HeroActions signup="Convert a CSV Free" />
       </Hero>
 
       <Section id="how-it-works" title="How it works" intro="Four steps, all in your browser." bg="bg.subtle">

@@ -1,11 +1,11 @@
-import { Button, Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { PageLink as RouterLink } from '../../components/page-link';
 import { CardGrid, CheckList, SecurityGrid } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { PublicPage } from '../../features/public/public-page';
 import { GUIDE_PAGES } from '../../features/public/public-routes';
 import { Hero, Section } from '../../features/public/section';
-import { appJsonLd, breadcrumbJsonLd } from '../../features/public/seo-head';
+import { guideJsonLd, HeroActions } from '../../features/public/guide-page';
 
 const PATH = '/csv-uploader';
 
@@ -17,13 +17,7 @@ export function CsvUploaderPage() {
         description:
           'Upload a CSV and see its columns, row count, delimiter and encoding at once, then map it onto any template and download the result. Free to start.',
         path: PATH,
-        jsonLd: [
-          appJsonLd(PATH),
-          breadcrumbJsonLd([
-            { name: 'Home', path: '/' },
-            { name: 'CSV Uploader', path: PATH },
-          ]),
-        ],
+        jsonLd: guideJsonLd(PATH, 'CSV Uploader'),
       }}
       topBar={{ ctaLabel: 'Try Free' }}
     >
@@ -32,16 +26,7 @@ export function CsvUploaderPage() {
         title="Upload a CSV, see what is inside, make it fit"
         lead="Drop a CSV and CSV Mapper tells you its columns, how many rows it has, which delimiter and encoding it uses — then lets you map it onto the layout your next system needs."
       >
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="blue" size="xl">
-            <RouterLink to="/auth" state={{ tab: 'signup' }}>
-              Try Free
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="xl">
-            <RouterLink to="/#pricing">See pricing</RouterLink>
-          </Button>
-        </Stack>
+        <HeroActions signup="Try Free" more={<RouterLink to="/#pricing">See pricing</RouterLink>} />
       </Hero>
 
       <Section id="what-you-get" title="What happens when you upload" bg="bg.subtle">

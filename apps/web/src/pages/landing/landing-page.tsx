@@ -27,6 +27,7 @@ import {
 import { CardGrid, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
 import { CtaBand } from '../../features/public/cta-band';
 import { FaqAccordion } from '../../features/public/faq-accordion';
+import { HeroActions } from '../../features/public/guide-page';
 import { PublicPage } from '../../features/public/public-page';
 import { GUIDE_PAGES } from '../../features/public/public-routes';
 import { Hero, Section } from '../../features/public/section';
@@ -274,16 +275,14 @@ export function LandingPage() {
         lead="Upload the template your accounting, e-commerce or CRM system wants and the export you have, drag columns into place and download a file that imports first time. Set up once in about 5 minutes; every later conversion takes about 30 seconds."
         aside={<MappingPreview />}
       >
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="blue" size="xl">
-            <RouterLink to="/auth" state={SIGNUP}>
+        <HeroActions
+          signup={
+            <>
               Get Started Free <ArrowRightIcon />
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="xl">
-            <a href="#how-it-works">See How It Works</a>
-          </Button>
-        </Stack>
+            </>
+          }
+          more={<a href="#how-it-works">See How It Works</a>}
+        />
         <Text fontSize="sm" color="fg.muted">
           No credit card needed · First file free · Works on any device
         </Text>

@@ -1,12 +1,12 @@
-import { Badge, Box, Button, Card, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
-import { PageLink as RouterLink } from '../../components/page-link';
 import { CardGrid, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
-import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { guideJsonLd, HeroActions } from '../../features/public/guide-page';
+import type { Faq } from '../../features/public/seo-head';
 import { FREE } from '../../features/public/plan-facts';
 
 const PATH = '/quickbooks-csv-import';
@@ -125,14 +125,7 @@ export function QuickbooksCsvImportPage() {
         description:
           'Convert bank statements, customer and vendor lists into the CSV layout QuickBooks accepts: MM/DD/YYYY dates, one signed Amount, the right headers. 5-step guide, first file free.',
         path: PATH,
-        jsonLd: [
-          appJsonLd(PATH),
-          faqJsonLd(FAQS),
-          breadcrumbJsonLd([
-            { name: 'Home', path: '/' },
-            { name: 'QuickBooks CSV Import', path: PATH },
-          ]),
-        ],
+        jsonLd: guideJsonLd(PATH, 'QuickBooks CSV Import', FAQS),
       }}
       topBar={{ ctaLabel: 'Try Free' }}
       skipLink
@@ -142,16 +135,10 @@ export function QuickbooksCsvImportPage() {
         title="QuickBooks CSV import without the rejected rows"
         lead="Turn any bank statement, customer list or vendor list into the CSV QuickBooks expects: the right headers, MM/DD/YYYY dates and one signed Amount column. A bank CSV takes under 2 minutes the first time and about 30 seconds every month after."
       >
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="blue" size="xl">
-            <RouterLink to="/auth" state={{ tab: 'signup' }}>
-              Convert My First File Free
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="xl">
-            <a href="#tutorial">Read the 5-step guide</a>
-          </Button>
-        </Stack>
+        <HeroActions
+          signup="Convert My First File Free"
+          more={<a href="#tutorial">Read the 5-step guide</a>}
+        />
       </Hero>
 
       <Section

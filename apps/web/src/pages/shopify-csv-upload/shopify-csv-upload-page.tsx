@@ -1,11 +1,11 @@
-import { Box, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { PageLink as RouterLink } from '../../components/page-link';
+import { Box, Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { CardGrid, CheckList, CompareTable, SecurityGrid, Steps } from '../../features/public/blocks';
 import { CtaBand, GuideLinks } from '../../features/public/cta-band';
 import { FaqAccordion } from '../../features/public/faq-accordion';
 import { PublicPage } from '../../features/public/public-page';
 import { Hero, Section } from '../../features/public/section';
-import { appJsonLd, breadcrumbJsonLd, faqJsonLd, type Faq } from '../../features/public/seo-head';
+import { guideJsonLd, HeroActions } from '../../features/public/guide-page';
+import type { Faq } from '../../features/public/seo-head';
 import { BUSINESS } from '../../features/public/plan-facts';
 
 const PATH = '/shopify-csv-upload';
@@ -58,14 +58,7 @@ export function ShopifyCsvUploadPage() {
         description:
           'Turn any supplier or marketplace product export into Shopify’s product CSV: Handle, Title, Variant Price and Inventory mapped by drag and drop, saved for next month. First file free.',
         path: PATH,
-        jsonLd: [
-          appJsonLd(PATH),
-          faqJsonLd(FAQS),
-          breadcrumbJsonLd([
-            { name: 'Home', path: '/' },
-            { name: 'Shopify CSV Upload', path: PATH },
-          ]),
-        ],
+        jsonLd: guideJsonLd(PATH, 'Shopify CSV Upload', FAQS),
       }}
       topBar={{ ctaLabel: 'Try Free' }}
       skipLink
@@ -75,16 +68,10 @@ export function ShopifyCsvUploadPage() {
         title="Shopify CSV upload that works the first time"
         lead="Map any supplier catalogue or marketplace export onto Shopify’s product template, normalise prices and stock counts, and save the mapping so next month’s update takes about 30 seconds."
       >
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button asChild colorPalette="blue" size="xl">
-            <RouterLink to="/auth" state={{ tab: 'signup' }}>
-              Convert My Product File Free
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline" size="xl">
-            <a href="#example">See an example mapping</a>
-          </Button>
-        </Stack>
+        <HeroActions
+          signup="Convert My Product File Free"
+          more={<a href="#example">See an example mapping</a>}
+        />
       </Hero>
 
       <Section
