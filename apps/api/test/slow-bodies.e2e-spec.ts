@@ -88,9 +88,14 @@ describe('slow bodies (e2e)', () => {
       await c.write(jsonHead('/api/login', 100) + '{"identifier":');
       open.push(c);
     }
-    await sleep(150);
+    // The six are in flight once the api has read their heads; on a loaded machine that can take longer
+    // than a fixed pause, so the seventh is tried until refused (a 200 probe holds no slot), for up to 5 s.
+    let refused = await fetch(`http://127.0.0.1:${port}/api/health`);
+    for (const until = Date.now() + 5000; refused.status !== 429 && Date.now() < until;) {
+      await sleep(50);
+      refused = await fetch(`http://127.0.0.1:${port}/api/health`);
+    }
     expect(open.every((c) => !c.answered)).toBe(true);
-    const refused = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toEqual({
