@@ -108,6 +108,31 @@ export default tseslint.config(
     files: ['libs/csv-engine/**/*.ts', 'libs/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', frameworkImports] },
   },
+  // libs/rules: the value rules the engine and the browser share. The web app bundles it, so it imports
+  // nothing at run time but the engine's import-free yes/no list: no Node built-ins, no packages.
+  {
+    files: ['libs/rules/src/**/*.ts'],
+    ignores: ['libs/rules/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|@csv-mapper/contracts$)',
+              message:
+                'libs/rules runs in the browser: no packages or Node built-ins (contracts as types only).',
+            },
+            {
+              group: ['@csv-mapper/contracts'],
+              allowTypeImports: true,
+              message: 'libs/rules reads the contract as types only (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['libs/csv-engine/**/*.ts'],
     rules: {

@@ -46,6 +46,7 @@ const moduleNameMapper = {
   '^@csv-mapper/contracts$': '<rootDir>/libs/contracts/src/index.ts',
   '^@csv-mapper/csv-engine$': '<rootDir>/libs/csv-engine/src/index.ts',
   '^@csv-mapper/domain$': '<rootDir>/libs/domain/src/index.ts',
+  '^@csv-mapper/rules$': '<rootDir>/libs/rules/src/index.ts',
   '^@csv-mapper/db$': '<rootDir>/libs/db/src/index.ts',
   '^@csv-mapper/queue$': '<rootDir>/libs/queue/src/index.ts',
   '^@csv-mapper/billing$': '<rootDir>/libs/billing/src/index.ts',

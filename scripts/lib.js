@@ -44,6 +44,7 @@ function buildIfNeeded() {
   const webSrc = Math.max(
     newestMtime(path.join(root, 'apps/web')),
     newestMtime(path.join(root, 'libs/domain')),
+    newestMtime(path.join(root, 'libs/rules')),
   );
   const steps = [];
   if (mtime(serverOut) < serverSrc) steps.push('build:server');

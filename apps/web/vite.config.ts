@@ -14,6 +14,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: {
     alias: [
       { find: '@csv-mapper/domain', replacement: `${repoDir}libs/domain/src/index.ts` },
+      { find: '@csv-mapper/rules', replacement: `${repoDir}libs/rules/src/index.ts` },
       // react-router only exports its development build; the production one drops dev-only warnings.
       ...(mode === 'production'
         ? [

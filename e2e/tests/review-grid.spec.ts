@@ -101,7 +101,7 @@ test('Shopify import: the grid shows the two problems, both are fixed in place, 
   await page.keyboard.press('Enter');
   const editor = grid.getByRole('textbox', { name: 'Title, row 2' });
   await expect(editor).toBeFocused();
-  await expect(panel.getByTestId('review-grid-check')).toHaveText('A value is required');
+  await expect(panel.getByTestId('review-grid-check')).toHaveText('Required value is empty');
   await editor.fill('Green Plate');
   await expect(panel.getByTestId('review-grid-check')).toHaveText(
     'Looks right. Enter saves, Escape cancels.',

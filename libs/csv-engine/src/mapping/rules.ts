@@ -1,21 +1,26 @@
 // Template column rules (issue 22), compiled once per run and checked on each output cell in the same
 // streaming pass: type, maxLength, allowed, unique (required is the row loop's empty-cell check). A
-// failing cell is a warning with its rule; the value is written as it is.
-import { PLAIN_BOOLEAN_WORDS } from '../booleans';
+// failing cell is a warning with its rule; the value is written as it is. The checks on text are the shared
+// ones of libs/rules (the review grid applies the same); this file adds the unique set and the byte checks
+// of the hot path, which conformance.spec.ts holds equal to them.
+import {
+  checkValueRules,
+  columnRulesProblem,
+  compileValueRules,
+  EMAIL_MAX_LENGTH,
+  uniqueProblem,
+  UNIQUE_MAX_VALUES,
+  type ValueRules,
+} from '../../../rules/src';
 import { MappingError } from '../errors';
 import type { ColumnRules, TemplateRules, WarningRule } from '../types';
-import { graphemeLength } from './transforms/strings';
 
-/** Distinct values remembered for one `unique` column. */
-export const UNIQUE_MAX_VALUES = 2_000_000;
+export { UNIQUE_MAX_VALUES };
 
-export interface CompiledRules {
-  check: ((v: string) => string | null) | null;
+export interface CompiledRules extends ValueRules {
   /** The type check on UTF-8 bytes, for the types that can be read without decoding (else null). */
   checkBytes: ((buf: Buffer, s: number, e: number) => boolean) | null;
   type: string | null;
-  maxLength: number;
-  allowed: Set<string> | null;
   unique: UniqueSet | null;
 }
 
@@ -63,12 +68,6 @@ function hash52(buf: Buffer, s: number, e: number): number {
   }
   return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
 }
-
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const AMOUNT = /^(?:[+-]?\d+(?:\.\d+)?|\(\d+(?:\.\d+)?\))$/;
-const BOOLEANS = new Set(PLAIN_BOOLEAN_WORDS);
-// The common practical form (one @, a dot in the domain, no spaces); RFC 5322 allows more than importers do.
-const EMAIL = /^[^\s@"(),:;<>[\]\\]+@[^\s@"(),:;<>[\]\\]+\.[^\s@"(),:;<>[\]\\]+$/;
 
 const DIGIT = (b: number) => b >= 0x30 && b <= 0x39;
 
@@ -120,20 +119,26 @@ function amountBytes(buf: Buffer, s: number, e: number): boolean {
 }
 
 /**
- * What each byte is to emailBytes: 0 allowed, 1 never (white space, controls and " ( ) , : ; < > [ \ ]),
+ * What each byte is to emailBytes: 0 allowed, 1 not on the fast path (white space, controls and
+ * " ( ) , : ; < > [ \ ]; the lead bytes of the non-ASCII white space EMAIL_PATTERN's \s refuses, U+0085
+ * U+00A0 U+1680 U+2000–U+200A U+2028 U+2029 U+202F U+205F U+3000 U+FEFF: the text check decides those),
  * 2 the @. One table load per byte rather than a chain of compares (the check runs on every cell).
  */
 const EMAIL_BYTE = (() => {
   const t = new Uint8Array(256);
   for (let b = 0; b <= 0x20; b++) t[b] = 1;
   for (const c of '"(),:;<>[\\]') t[c.charCodeAt(0)] = 1;
+  for (const lead of [0xc2, 0xe1, 0xe2, 0xe3, 0xef]) t[lead] = 1;
   t[0x40] = 2;
   return t;
 })();
 
-/** EMAIL on bytes: one @, no spaces or specials, a dot in the domain with something around it. */
+/**
+ * EMAIL_PATTERN on bytes: one @, no spaces or specials, a dot in the domain with something around it.
+ * false also when only the text check can tell (checkBytes then decodes and asks it).
+ */
 function emailBytes(buf: Buffer, s: number, e: number): boolean {
-  if (e - s > 254) return false;
+  if (e - s > EMAIL_MAX_LENGTH) return false;
   const table = EMAIL_BYTE;
   let at = -1;
   for (let i = s; i < e; i++) {
@@ -145,85 +150,6 @@ function emailBytes(buf: Buffer, s: number, e: number): boolean {
   if (at <= s) return false;
   for (let i = at + 2; i < e - 1; i++) if (buf[i] === 0x2e) return true;
   return false;
-}
-
-/** A date pattern (YYYY YY MM M DD D and literal separators) as a reader of y/m/d. */
-function compileDateRule(format: string, column: string): (v: string) => boolean {
-  let src = '^';
-  const order: string[] = [];
-  for (let i = 0; i < format.length;) {
-    const rest = format.slice(i);
-    const tok = ['YYYY', 'YY', 'MM', 'DD', 'M', 'D'].find((t) => rest.startsWith(t));
-    if (tok) {
-      src += tok === 'YYYY' ? '(\\d{4})' : tok.length === 2 ? '(\\d{2})' : '(\\d{1,2})';
-      order.push(tok[0]);
-      i += tok.length;
-    } else {
-      src += format[i].replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-      i++;
-    }
-  }
-  if (!order.includes('Y') || !order.includes('M') || !order.includes('D')) {
-    throw new MappingError(
-      `The date format for "${column}" must hold YYYY (or YY), MM (or M) and DD (or D).`,
-    );
-  }
-  const re = new RegExp(`${src}$`);
-  return (v) => {
-    const m = re.exec(v);
-    if (!m) return false;
-    let y = 0;
-    let mo = 0;
-    let d = 0;
-    order.forEach((t, k) => {
-      const n = Number(m[k + 1]);
-      if (t === 'Y') y = n;
-      else if (t === 'M') mo = n;
-      else d = n;
-    });
-    if (mo < 1 || mo > 12 || d < 1) return false;
-    const days = new Date(Date.UTC(y < 100 ? 2000 + y : y, mo, 0)).getUTCDate();
-    return d <= days;
-  };
-}
-
-function isUrl(v: string): boolean {
-  if (!/^https?:\/\//i.test(v)) return false;
-  try {
-    const u = new URL(v);
-    return u.hostname.includes('.') || u.hostname === 'localhost';
-  } catch {
-    return false;
-  }
-}
-
-/** The type check of a rule set: null when the value is fine, else what is wrong. */
-function typeCheck(r: ColumnRules, column: string): ((v: string) => string | null) | null {
-  const t = r.type;
-  if (t === undefined || t === 'text') return null;
-  const q = (v: string) => `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`;
-  switch (t) {
-    case 'number':
-      return (v) => (NUMBER.test(v) ? null : `${q(v)} is not a number (write it like 1234.5)`);
-    case 'amount':
-      return (v) =>
-        AMOUNT.test(v) ? null : `${q(v)} is not an amount (write it like 19.99, without currency)`;
-    case 'boolean':
-      return (v) => (BOOLEANS.has(v.toLowerCase()) ? null : `${q(v)} is not a yes/no value (TRUE or FALSE)`);
-    case 'email':
-      return (v) => (v.length <= 254 && EMAIL.test(v) ? null : `${q(v)} is not an email address`);
-    case 'url':
-      return (v) => (isUrl(v) ? null : `${q(v)} is not a web address (https://…)`);
-    case 'date': {
-      const format = r.format ?? 'YYYY-MM-DD';
-      const ok = compileDateRule(format, column);
-      return (v) => (ok(v) ? null : `${q(v)} is not a date in the form ${format}`);
-    }
-    default:
-      throw new MappingError(
-        `Unknown rule type "${String(t)}" for "${column}": use text, number, amount, date, boolean, email or url.`,
-      );
-  }
 }
 
 /** Checks what can be checked before the data file is read; throws MappingError. */
@@ -242,20 +168,12 @@ export function validateTemplateRules(
 
 /** Compiled rules of a column, or null when nothing but `required` (or nothing) is asked. */
 export function compileRules(r: ColumnRules, column: string): CompiledRules | null {
-  if (typeof r !== 'object' || r === null)
-    throw new MappingError(`The rules for "${column}" must be an object.`);
-  if (r.maxLength !== undefined && (!Number.isInteger(r.maxLength) || r.maxLength < 1)) {
-    throw new MappingError(`maxLength for "${column}" must be a whole number, 1 or more.`);
-  }
-  if (
-    r.allowed !== undefined &&
-    (!Array.isArray(r.allowed) || r.allowed.some((a) => typeof a !== 'string'))
-  ) {
-    throw new MappingError(`allowed for "${column}" must be a list of texts.`);
-  }
-  const check = typeCheck(r, column);
+  const problem = columnRulesProblem(r, column);
+  if (problem !== null) throw new MappingError(problem);
+  const shared = compileValueRules(r);
+  const check = shared.check;
   const compiled: CompiledRules = {
-    check,
+    ...shared,
     checkBytes:
       r.type === 'number'
         ? numberBytes
@@ -265,8 +183,6 @@ export function compileRules(r: ColumnRules, column: string): CompiledRules | nu
             ? emailBytes
             : null,
     type: r.type ?? null,
-    maxLength: r.maxLength ?? 0,
-    allowed: r.allowed ? new Set(r.allowed) : null,
     unique: r.unique ? new UniqueSet() : null,
   };
   return check || compiled.maxLength || compiled.allowed || compiled.unique ? compiled : null;
@@ -274,33 +190,12 @@ export function compileRules(r: ColumnRules, column: string): CompiledRules | nu
 
 /** Checks one non-empty output value; each failure is reported through `warn`. */
 export function checkValue(c: CompiledRules, v: string, row: number, warn: Warn): void {
-  if (c.check !== null) {
-    const why = c.check(v);
-    if (why !== null) warn('type', why);
-  }
-  if (c.maxLength > 0 && v.length > c.maxLength) {
-    const n = graphemeLength(v);
-    if (n > c.maxLength) warn('maxLength', `${n} characters; at most ${c.maxLength} are allowed`);
-  }
-  if (c.allowed !== null && !c.allowed.has(v)) {
-    const list = [...c.allowed];
-    warn(
-      'allowed',
-      `"${v}" is not one of the allowed values: ${list.slice(0, 10).join(', ')}${list.length > 10 ? ', …' : ''}`,
-    );
-  }
+  checkValueRules(c, v, warn);
   if (c.unique !== null && !c.unique.full) {
-    const why = uniqueProblem(c.unique, c.unique.add(v, row));
+    const first = c.unique.add(v, row);
+    const why = uniqueProblem(first, c.unique.full);
     if (why !== null) warn('unique', why);
   }
-}
-
-/** What add() or addBytes() returning `first` means for the cell: null when it is fine. */
-function uniqueProblem(u: UniqueSet, first: number): string | null {
-  if (first > 0) return `The same value is in row ${first}; each row needs its own`;
-  if (u.full)
-    return `More than ${UNIQUE_MAX_VALUES} different values: uniqueness is not checked after this row`;
-  return null;
 }
 
 /** Where checkBytes reports (the mapping run). */
@@ -334,7 +229,8 @@ export function checkBytes(
     return;
   }
   if (c.unique !== null && !c.unique.full) {
-    const why = uniqueProblem(c.unique, c.unique.addBytes(buf, s, e, row));
+    const first = c.unique.addBytes(buf, s, e, row);
+    const why = uniqueProblem(first, c.unique.full);
     if (why !== null) out.warn(row, column, buf.toString('utf8', s, e), why, 'unique');
   }
 }

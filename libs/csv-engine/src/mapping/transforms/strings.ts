@@ -3,6 +3,7 @@
 // compiles a pair's steps into these once per run; each is called once per cell and holds nothing
 // between rows, so a run stays streaming.
 import type { RE2JS } from 're2js';
+import { graphemeLength, graphemeSegmenter } from '../../../../rules/src/characters';
 import { MappingError } from '../../errors';
 import type { MapValuesTransform, SplitTransform } from '../../types';
 
@@ -262,33 +263,15 @@ export function slugify(v: string): string {
 
 // ---- truncate ----
 
-// Made on first use: creating a Segmenter loads ICU's break rules, which a run without truncate (and the
-// command line's start-up) need not pay for.
-let segmenter: Intl.Segmenter | null = null;
-const graphemes = (): Intl.Segmenter =>
-  (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
-
-/** User-perceived characters (grapheme clusters). */
-export function graphemeLength(v: string): number {
-  // Every grapheme holds at least one UTF-16 unit, and plain ASCII has one unit per grapheme.
-  let ascii = true;
-  for (let i = 0; i < v.length; i++) {
-    if (v.charCodeAt(i) > 0x7e) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return v.length;
-  let n = 0;
-  for (const _ of graphemes().segment(v)) n++;
-  return n;
-}
+// User-perceived characters as the maxLength rule counts them (libs/rules): one Segmenter, made on first
+// use (creating one loads ICU's break rules, which a run without truncate need not pay for).
+export { graphemeLength };
 
 /** The first `length` user-perceived characters; never splits a surrogate pair or a combined character. */
 export function truncateText(v: string, length: number): string {
   if (v.length <= length) return v;
   let n = 0;
-  for (const { index } of graphemes().segment(v)) {
+  for (const { index } of graphemeSegmenter().segment(v)) {
     if (n === length) return v.slice(0, index);
     n++;
   }

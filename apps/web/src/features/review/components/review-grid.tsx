@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { clampCursor, gridKey, type GridCursor } from '../utils/grid-keys';
 import type { ReviewIssue } from '../utils/review-model';
-import type { RuleFailure } from '../utils/rules';
+import type { RuleProblem } from '@csv-mapper/rules';
 
 // The review grid: a WAI-ARIA grid of the rows with problems, virtualised (only the rows in view are in the
 // DOM), keyboard first. Focus stays on the grid element and aria-activedescendant names the active cell,
@@ -28,7 +28,7 @@ export interface ReviewGridProps {
   getRow: (index: number) => GridRow | undefined;
   /** Called when rows near `lastIndex` are shown (to page in more). */
   onRangeShown?: (lastIndex: number) => void;
-  check: (index: number, col: number, value: string) => RuleFailure | null;
+  check: (index: number, col: number, value: string) => RuleProblem | null;
   onCommit: (index: number, col: number, value: string) => void;
   selected: ReadonlySet<number>;
   onToggleSelect: (row: number) => void;

@@ -1,6 +1,6 @@
 import type { GridRow } from '../components/review-grid';
 import type { TemplateRules } from '@csv-mapper/contracts';
-import { checkCell } from './rules';
+import { checkColumnValue, type RuleProblem } from '@csv-mapper/rules';
 import { toIssue, type IssueLike, type ReviewIssue } from './review-model';
 
 // A background run's problems as the issues API pages them (sorted by row): grouped into rows as pages
@@ -81,8 +81,9 @@ export class PagedReview {
     };
   }
 
-  check(col: number, value: string) {
-    return checkCell(value, this.rules[this.columns[col]]);
+  /** The first rule `value` breaks in `col`, or null (unique needs the whole file: the rerun checks it). */
+  check(col: number, value: string): RuleProblem | null {
+    return checkColumnValue(value, this.rules[this.columns[col]])[0] ?? null;
   }
 
   /** Edits the cell at `index`; answers its value before. */
@@ -95,8 +96,9 @@ export class PagedReview {
     cells.set(col, value);
     const column = this.columns[col];
     r.issues = r.issues.filter((i) => i.column !== column);
-    const failure = this.check(col, value);
-    if (failure) r.issues.push({ row: r.row, column, value, rule: failure.rule, message: failure.message });
+    for (const p of checkColumnValue(value, this.rules[column])) {
+      r.issues.push({ row: r.row, column, value, rule: p.rule, message: p.message });
+    }
     this.version++;
     return before;
   }

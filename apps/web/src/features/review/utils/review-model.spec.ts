@@ -1,10 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { checkCell, characterCount, matchesDate } from './rules';
-import { parseCsv, SyncReview, writeCell } from './review-model';
+import { checkColumnValue, csvCellText as writeCell, dateReader, graphemeLength } from '@csv-mapper/rules';
+import type { ColumnRules } from '@csv-mapper/contracts';
+import { parseCsv, SyncReview } from './review-model';
+
+/** The first rule a value breaks (the grid's hint), or null. */
+const checkCell = (value: string, rules: ColumnRules) => checkColumnValue(value, rules)[0] ?? null;
+const matchesDate = (value: string, format = 'YYYY-MM-DD') => dateReader(format)(value);
 
 const CSV = 'Handle,Title,Variant Price\r\nblue-mug,Blue Mug,12.50\r\n,,9.99\r\nred-cup,"Red, Cup",1O.00\r\n';
 const WARNINGS = [
-  { row: 2, column: 'Title', value: '', rule: 'required', message: 'A value is required' },
+  { row: 2, column: 'Title', value: '', rule: 'required', message: 'Required value is empty' },
   { row: 3, column: 'Variant Price', value: '1O.00', reason: 'Could not read "1O.00" as an amount' },
   { row: 0, column: 'Variant Price', value: '', reason: 'Decimal separator is ambiguous' },
 ];
@@ -84,7 +89,10 @@ describe('review model (sync run)', () => {
 
   it('the unique rule looks at the other rows', () => {
     const r = new SyncReview(CSV, [], RULES);
-    expect(r.check(2, 0, 'blue-mug')?.rule).toBe('unique');
+    expect(r.check(2, 0, 'blue-mug')).toEqual({
+      rule: 'unique',
+      message: 'The same value is in row 1; each row needs its own',
+    });
     expect(r.check(1, 0, 'blue-mug')).toBeNull();
   });
 });
@@ -116,13 +124,13 @@ describe('rules checked as the user types', () => {
     expect(checkCell('https://x.test/a', { type: 'url' })).toBeNull();
     expect(checkCell('javascript:alert(1)', { type: 'url' })?.rule).toBe('type');
     expect(checkCell('Maybe', { type: 'boolean' })?.rule).toBe('type');
-    expect(checkCell('abcd', { maxLength: 3 })?.message).toBe('At most 3 characters (this has 4)');
+    expect(checkCell('abcd', { maxLength: 3 })?.message).toBe('4 characters; at most 3 are allowed');
     expect(checkCell('GB', { allowed: ['GB', 'US'] })).toBeNull();
     expect(checkCell('gb', { allowed: ['GB', 'US'] })?.rule).toBe('allowed');
   });
 
   it('counts user-perceived characters: an emoji with a skin tone is one', () => {
-    expect(characterCount('👍🏽ab')).toBe(3);
+    expect(graphemeLength('👍🏽ab')).toBe(3);
     expect(checkCell('👍🏽👍🏽👍🏽', { maxLength: 3 })).toBeNull();
   });
 
@@ -132,7 +140,7 @@ describe('rules checked as the user types', () => {
     expect(matchesDate('2024-13-01')).toBe(false);
     expect(matchesDate('1.2.2024', 'D.M.YYYY')).toBe(true);
     expect(checkCell('2024/01/01', { type: 'date', format: 'YYYY-MM-DD' })?.message).toBe(
-      'The value must be a date written YYYY-MM-DD',
+      '"2024/01/01" is not a date in the form YYYY-MM-DD',
     );
   });
 });

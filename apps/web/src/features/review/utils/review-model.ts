@@ -1,10 +1,13 @@
 import type { TemplateRules } from '@csv-mapper/contracts';
-import { checkCell } from './rules';
+import { checkColumnValue, csvCellText, type RuleProblem } from '@csv-mapper/rules';
 
 // What the review grid shows and changes. Problems arrive as the engine's warnings (sync answer or the
 // issues API); edits are a patch (row + column → value, deleted rows) that never rewrites what was read.
 // For a sync run the whole output is in the browser, so the patch is applied here and the corrected file
 // is built from the unchanged records' own text plus the edited ones written the way the engine writes.
+// Rules, the formula guard and the cell writer are the engine's own (libs/rules); the reader below stays
+// here: the engine's parser reads bytes (Node Buffers) in a stream, this one a string the browser holds,
+// keeping each record's text so an unchanged record is written back byte for byte.
 
 /** A failing cell: `row` is the 1-based data row, `column` the template column. */
 export interface ReviewIssue {
@@ -111,32 +114,6 @@ export function parseCsv(text: string, delimiter = ','): ParsedCsv {
   return { header, records, lineEnding, bom };
 }
 
-function isNumberOrPhone(v: string): boolean {
-  let digits = 0;
-  for (let i = 1; i < v.length; i++) {
-    const c = v[i];
-    if (c >= '0' && c <= '9') digits++;
-    else if (!'., ()-/'.includes(c)) return false;
-  }
-  return digits > 0;
-}
-
-/** The engine's formula-injection rule: an apostrophe before =, @, tab, CR, LF, and + or - that start no number. */
-export function needsFormulaGuard(v: string): boolean {
-  if (v === '') return false;
-  const c = v[0];
-  if (c === '=' || c === '@' || c === '\t' || c === '\r' || c === '\n') return true;
-  if (c === '+' || c === '-') return !isNumberOrPhone(v);
-  return false;
-}
-
-/** One cell as the engine writes it: quoted only when needed, the guard inside the quotes. */
-export function writeCell(v: string, delimiter = ',', protect = true): string {
-  const guard = protect && needsFormulaGuard(v) ? "'" : '';
-  const quote = v.includes('"') || v.includes(delimiter) || v.includes('\n') || v.includes('\r');
-  return quote ? `"${guard}${v.replace(/"/g, '""')}"` : `${guard}${v}`;
-}
-
 export interface ReviewCounts {
   /** Rows that still have at least one problem (deleted rows excluded). */
   problemRows: number;
@@ -232,17 +209,21 @@ export class SyncReview {
     return out;
   }
 
-  private isDuplicate(row: number, col: number, value: string): boolean {
-    for (let r = 1; r <= this.rowCount; r++) {
-      if (r !== row && !this.deleted.has(r) && this.value(r, col) === value) return true;
-    }
-    return false;
+  /** The first row before `row` (deleted rows left out) holding `value` in `col`, or 0: the engine's unique. */
+  private firstRowWith(row: number, col: number, value: string): number {
+    for (let r = 1; r < row; r++) if (!this.deleted.has(r) && this.value(r, col) === value) return r;
+    return 0;
   }
 
-  /** Would `value` pass the column's rules in this row? (Checked as the user types.) */
-  check(row: number, col: number, value: string) {
+  /** Every rule `value` breaks in this cell, as the engine reports them. */
+  problems(row: number, col: number, value: string): RuleProblem[] {
     const column = this.columns[col];
-    return checkCell(value, this.rules[column], (v) => this.isDuplicate(row, col, v));
+    return checkColumnValue(value, this.rules[column], (v) => this.firstRowWith(row, col, v));
+  }
+
+  /** The first rule `value` breaks in this cell, or null (the hint as the user types). */
+  check(row: number, col: number, value: string): RuleProblem | null {
+    return this.problems(row, col, value)[0] ?? null;
   }
 
   /** Sets one cell; its problems are replaced by what the rules say about the new value. */
@@ -258,8 +239,8 @@ export class SyncReview {
     if (cells && cells.size === 0) this.edits.delete(row);
     const column = this.columns[col];
     const kept = (this.issues.get(row) ?? []).filter((i) => i.column !== column);
-    const failure = this.check(row, col, value);
-    if (failure) kept.push({ row, column, value, rule: failure.rule, message: failure.message });
+    for (const p of this.problems(row, col, value))
+      kept.push({ row, column, value, rule: p.rule, message: p.message });
     if (kept.length > 0) this.issues.set(row, kept);
     else this.issues.delete(row);
     this.version++;
@@ -331,7 +312,7 @@ export class SyncReview {
         parts.push(
           values.length === 1 && values[0] === ''
             ? '""'
-            : values.map((v) => writeCell(v, this.delimiter, this.protect)).join(this.delimiter),
+            : values.map((v) => csvCellText(v, this.delimiter, this.protect)).join(this.delimiter),
         );
       }
     });
