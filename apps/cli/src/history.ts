@@ -4,6 +4,7 @@
 // written row under that secret) — no cell value. Runs older than 396 days are dropped when it is saved.
 // Loaded only when --history is given (the tool's start-up stays lean).
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { DuplicatesMode } from '@csv-mapper/contracts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { BUCKETS, FingerprintSet, RowHistory } from '../../../libs/csv-engine/src/history/set';
 
@@ -25,7 +26,7 @@ interface HistoryFile {
   runs: StoredRun[];
 }
 
-export type DuplicatesMode = 'skip' | 'flag' | 'keep';
+export type { DuplicatesMode };
 
 export class LocalHistory {
   readonly history: RowHistory;

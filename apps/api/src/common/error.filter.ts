@@ -11,6 +11,7 @@ import {
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import type { ErrorBody } from '@csv-mapper/contracts';
 import { isCsvEngineError } from '@csv-mapper/csv-engine';
 import { isInfrastructureError } from '@csv-mapper/queue';
 import { REDIS } from '../redis/redis.module';
@@ -38,12 +39,6 @@ const DEFAULT_CODES: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 };
-
-export interface ErrorBody {
-  error: string;
-  code: string;
-  details?: unknown;
-}
 
 /** Errors raised by body-parser / http-errors before a route runs carry `status` and `type`. */
 interface ParserError {
@@ -178,7 +173,7 @@ export class ErrorFilter implements ExceptionFilter {
       const r = response as Record<string, unknown>;
       // Terminus: { status: 'error', info, error: {...}, details }
       if (r.status === 'error' && r.details) {
-        return { error: 'A dependency is unavailable.', code, details: r.details };
+        return { error: 'A dependency is unavailable.', code, details: r.details as ErrorBody['details'] };
       }
       if (status === 404 && /^Cannot /.test(String(r.message ?? ''))) {
         return {

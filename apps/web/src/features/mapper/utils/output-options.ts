@@ -1,12 +1,15 @@
 // How the result file is written, as the result screen lets a person choose it (issue 20): either "match
 // the template" (the api copies delimiter, BOM, line ending and encoding from the uploaded template) or
 // explicit choices. Pure functions, so the wizard, the result screen and the tests share one meaning.
-import type { ResolvedOutputOptions } from '@csv-mapper/contracts';
+import type {
+  OutputDelimiter,
+  OutputEncodingName as OutputEncoding,
+  OutputLineEnding,
+  QuoteStyle as OutputQuoteStyle,
+  ResolvedOutputOptions,
+} from '@csv-mapper/contracts';
 
-export type OutputDelimiter = ',' | ';' | '\t' | '|';
-export type OutputLineEnding = '\r\n' | '\n';
-export type OutputQuoteStyle = 'minimal' | 'all';
-export type OutputEncoding = 'utf-8' | 'windows-1252';
+export type { OutputDelimiter, OutputEncoding, OutputLineEnding, OutputQuoteStyle };
 
 export interface OutputChoice {
   matchTemplate: boolean;
