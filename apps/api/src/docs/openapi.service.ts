@@ -220,6 +220,20 @@ function finish(doc: OpenAPIObject): OpenAPIObject {
       oneOf: [oneTransform, { type: 'array', items: oneTransform, minItems: 1, maxItems: 10 }],
     };
   }
+  // A built-in template column's default: one transform or a chain, as a pair's (the template's kinds are
+  // a subset of the pair's).
+  type Props = Record<string, Record<string, unknown>>;
+  const column = (schemas.TemplateColumnView as { properties?: Props } | undefined)?.properties;
+  if (column) {
+    column.defaultTransform = {
+      description: column.defaultTransform?.description,
+      oneOf: [oneTransform, { type: 'array', items: oneTransform }],
+    };
+    column.derive = {
+      ...column.derive,
+      properties: { from: { type: 'string' }, transform: { type: 'array', items: oneTransform } },
+    };
+  }
   (schemas.ErrorBody as { properties: Record<string, object> }).properties.code = {
     type: 'string',
     enum: [...ERROR_CODES],

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import type { TemplateView } from '@csv-mapper/contracts';
+import { TemplateView } from '@csv-mapper/contracts';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
 
 /** GET /api/templates: the built-in target templates (public: they are advertised on the landing pages). */
@@ -12,7 +12,7 @@ export class TemplatesController {
     description:
       'Each template: id, name, target system, its columns (name, required) and their names as headers; ' +
       'process with templateFileId "virtual-template-<id>" and templateHeaders set to those headers.',
-    schema: { type: 'array', items: { type: 'object' } },
+    type: [TemplateView],
   })
   list(): TemplateView[] {
     return BUILT_IN_TEMPLATES.map((t) => ({ ...t, headers: t.columns.map((c) => c.name) }));
