@@ -48,7 +48,6 @@ export class JobsService {
     private readonly batches: BatchStore,
   ) {}
 
-
   /** `dedupeKey` derived from the request makes a double submit one job. */
   async enqueueProcessCsv(plan: string, payload: ProcessCsvPayload, dedupeKey: string): Promise<string> {
     const jobId = await this.producer.enqueue(QUEUES.csvJobs, 'process-csv', payload, {
