@@ -1,6 +1,8 @@
 // Output side: RFC 4180 bytes into a reused buffer, quotes only where needed, and the formula-injection
 // rule of ARCHITECTURE §4 (OWASP): a cell starting with = @ TAB CR LF, or with + / - when it is not a
-// number or a phone number, gets a leading apostrophe.
+// number or a phone number, gets a leading apostrophe. The same rule and cell on text, for the browser's
+// review grid, are libs/rules formula-guard.ts (formulaGuardNeeded, csvCellText); libs/rules
+// engine-conformance.spec.ts holds the two equal.
 import { CR, LF, QUOTE } from './parser';
 
 const APOS = 0x27;

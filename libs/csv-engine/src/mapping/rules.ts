@@ -11,7 +11,7 @@ import {
   uniqueProblem,
   UNIQUE_MAX_VALUES,
   type ValueRules,
-} from '../../../rules/src';
+} from '../../../rules/src/column-rules';
 import { MappingError } from '../errors';
 import type { ColumnRules, TemplateRules, WarningRule } from '../types';
 
