@@ -469,3 +469,16 @@ describe('combine on bytes (a combine alone) and on text (a combine in a chain)'
     );
   });
 });
+
+describe('rules on cells quoted on output', () => {
+  it("checks a value that starts with its own apostrophe as it is; a guarded value without the writer's apostrophe", async () => {
+    // `'-1,2` is data (an apostrophe the user wrote): 5 characters, over maxLength 4, and written with no
+    // guard. `-x,y` gets the guard apostrophe on output; the rule sees the value's own 4 characters.
+    const csv = `A\n"'-1,2"\n"-x,y"\n`;
+    const r = await run(csv, ['A'], [{ templateColumn: 'A', dataColumn: 'A' }], {
+      templateRules: { A: { maxLength: 4 } },
+    });
+    expect(r.text).toBe(`A\n"'-1,2"\n"'-x,y"\n`);
+    expect(r.stats.warnings.map((w) => [w.row, w.value])).toEqual([[1, "'-1,2"]]);
+  });
+});

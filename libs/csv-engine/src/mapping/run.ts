@@ -18,6 +18,7 @@ import {
   type RecordView,
 } from '../parser';
 import type { SourceInfo } from '../reader';
+import { formulaGuardNeeded } from '../../../rules/src/formula-guard';
 import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } from '../types';
 import { ByteSink, needsFormulaGuard, writeCell, writeStringCell, writeTextCell } from '../writer';
 import { mergeBlockStats, raggedReason, takeBlockStats } from './blocks';
@@ -67,7 +68,6 @@ const K_COMBINE = OP_COMBINE;
 const GUARD = FORMULA_GUARD;
 const APOS = 0x27;
 /** What the formula guard protects (writer.ts needsFormulaGuard), on text. */
-const GUARDED_START = /^[=@\t\r\n+-]/;
 
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
@@ -204,7 +204,7 @@ export class MappingRun implements ChainHost, PlanInput {
     if (buf[s] === QUOTE) {
       // Quoted on output (a delimiter, quote or line break inside): read the text back.
       let v = buf.toString('utf8', s + 1, e - 1).replace(/""/g, '"');
-      if (this.protect && v.charCodeAt(0) === APOS && GUARDED_START.test(v.slice(1))) v = v.slice(1);
+      if (this.protect && v.charCodeAt(0) === APOS && formulaGuardNeeded(v.slice(1))) v = v.slice(1);
       this.check(rules, op.column, v, rowNo);
       return;
     }
