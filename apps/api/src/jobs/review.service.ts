@@ -1,4 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import { REQUIRED_MESSAGE } from '@csv-mapper/rules';
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
@@ -205,7 +206,7 @@ export class ReviewService {
             row: e.row,
             column: e.column,
             rule: 'required',
-            message: 'Required value is empty',
+            message: REQUIRED_MESSAGE,
           });
         }
         continue;

@@ -18,6 +18,7 @@ import {
   type RecordView,
 } from '../parser';
 import type { SourceInfo } from '../reader';
+import { REQUIRED_MESSAGE } from '../../../rules/src/column-rules';
 import { formulaGuardNeeded } from '../../../rules/src/formula-guard';
 import type { ApplyOptions, ApplyStats, MappingPair, RowPatch, WarningRule } from '../types';
 import { ByteSink, needsFormulaGuard, writeCell, writeStringCell, writeTextCell } from '../writer';
@@ -510,7 +511,7 @@ export class MappingRun implements ChainHost, PlanInput {
 
   private missing(op: Op, rowNo: number): void {
     this.stats.requiredMissing++;
-    this.warn(rowNo, op.column, '', 'Required value is empty', 'required');
+    this.warn(rowNo, op.column, '', REQUIRED_MESSAGE, 'required');
   }
 
   private ragged(r: RecordView, rowNo: number): void {
