@@ -235,7 +235,7 @@ export class ParallelMapper {
     if (shared.length < bytes.length) {
       const size = Math.max(Math.ceil(bytes.length * 1.25), 64 * 1024);
       const sab = new SharedArrayBuffer(size);
-      shared = Buffer.from(sab) as unknown as Buffer;
+      shared = Buffer.from(sab);
       this.slots[slot] = shared;
       this.post({ type: 'input', slot, sab });
     }

@@ -73,6 +73,18 @@ const APOS = 0x27;
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
 
+/** ApplyStats.source before the header is read (no file yet). */
+const NO_SOURCE_YET: SourceInfo = {
+  encoding: 'utf-8',
+  bom: false,
+  delimiter: ',',
+  headerRow: 1,
+  skippedLines: 0,
+  headers: [],
+  duplicateHeaders: [],
+  blankHeaders: [],
+};
+
 /**
  * quoteStyle 'all': wraps the cell written from `before` in quotes unless it already is quoted (a written
  * cell starts with a quote only when it was quoted: content with a quote is always quoted).
@@ -167,7 +179,8 @@ export class MappingRun implements ChainHost, PlanInput {
       raggedRows: 0,
       unmappableCharacters: 0,
       inferred: [],
-      source: null as unknown as SourceInfo,
+      // Filled in by compile() and again at the end of the read (the file's own reading).
+      source: NO_SOURCE_YET,
       warningsByRule: {},
     };
     this.patch = options.patch ?? null;

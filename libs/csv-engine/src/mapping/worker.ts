@@ -31,7 +31,7 @@ export function mappingWorkerMain(): void {
       return;
     }
     if (m.type === 'input') {
-      inputs[m.slot] = Buffer.from(m.sab) as unknown as Buffer;
+      inputs[m.slot] = Buffer.from(m.sab);
       return;
     }
     const r = run as MappingRun;
