@@ -42,8 +42,12 @@ test('sign up, log out, log in, reset the password by email, delete the account'
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The URL changes before the page's chunk has loaded: until then the login form's "Email or username"
+  // box is still there (and also matches the name 'Email'), so the reset form is waited for first.
+  const resetForm = page.getByRole('form', { name: 'Request a password reset' });
+  await expect(resetForm).toBeVisible();
   const requestedAt = Date.now();
-  await page.getByRole('textbox', { name: 'Email' }).fill(user.email.toUpperCase());
+  await resetForm.getByRole('textbox', { name: 'Email' }).fill(user.email.toUpperCase());
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByText('The link expires in 1 hour.')).toBeVisible();
