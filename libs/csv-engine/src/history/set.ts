@@ -292,6 +292,20 @@ export class RowHistory {
     }
   }
 
+  /** The fingerprints of the first n rows in `spans` into `out`: natively in one call, else one by one. */
+  private hashRows(buf: Uint8Array, n: number): void {
+    if (this.nkey === null) for (let r = 0; r < n; r++) this.hashJs(buf, r);
+    else
+      (this.native as NativeFingerprints).hmacSpans(
+        this.nkey,
+        buf,
+        this.spans,
+        this.fieldsPerRow,
+        n,
+        this.out,
+      );
+  }
+
   /** The JavaScript HMAC of row r's spans into out[2r], out[2r + 1]. */
   private hashJs(buf: Uint8Array, r: number): void {
     const h = this.hmac;
@@ -334,16 +348,7 @@ export class RowHistory {
     if (!this.loaded)
       throw new Error('RowHistory.check before the earlier fingerprints are loaded (await ready())');
     this.putSpans(0, s, e, cellStarts, keyIndexes, cells);
-    if (this.nkey !== null)
-      (this.native as NativeFingerprints).hmacSpans(
-        this.nkey,
-        buf,
-        this.spans,
-        this.fieldsPerRow,
-        1,
-        this.out,
-      );
-    else this.hashJs(buf, 0);
+    this.hashRows(buf, 1);
     return this.lookup(this.out[0], this.out[1]);
   }
 
@@ -382,16 +387,7 @@ export class RowHistory {
     const n = this.pending;
     if (n === 0) return;
     this.pending = 0;
-    if (this.nkey !== null)
-      (this.native as NativeFingerprints).hmacSpans(
-        this.nkey,
-        buf,
-        this.spans,
-        this.fieldsPerRow,
-        n,
-        this.out,
-      );
-    else for (let r = 0; r < n; r++) this.hashJs(buf, r);
+    this.hashRows(buf, n);
     const out = this.out;
     if (!this.loaded) {
       const need = this.stashed + n;
