@@ -3,6 +3,7 @@ import type { JobView, TemplateRules, Warning } from '@csv-mapper/contracts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { DownloadIcon, TrashIcon } from '../../../components/icons';
 import { apiJson, errorDescription } from '../../../lib/api-client';
+import { downloadText } from '../../../lib/download';
 import { getJobIssues, patchJobCells, rerunJob } from '../api/job-issues';
 import { PagedReview } from '../utils/paged-review';
 import { SyncReview, type ReviewFilter } from '../utils/review-model';
@@ -34,17 +35,6 @@ interface LastEdit {
   from: string;
   to: string;
   others: number;
-}
-
-function saveText(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function correctedName(filename: string): string {
@@ -308,7 +298,7 @@ function SyncReviewPanel({
           <Button
             colorPalette="blue"
             disabled={counts.editedCells === 0 && counts.deletedRows === 0}
-            onClick={() => saveText(review.toCsv(), correctedName(filename))}
+            onClick={() => downloadText(review.toCsv(), correctedName(filename))}
           >
             <DownloadIcon /> Download corrected CSV
           </Button>
