@@ -40,6 +40,9 @@ async function runInMapper(page: Page, name: string, data: ReturnType<typeof csv
     .getByTestId('recognised-sources')
     .getByRole('button', { name: new RegExp(`Use “${name}”`) })
     .click();
+  // The suggestions alone already map 3 of 3: the run must wait for the saved mapping itself (its id is what
+  // brings the run history), or it can go out as a plain run.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Mapping loaded' })).toBeVisible();
   await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
   await generateCsv(page);
   return (await downloadedCsv(page)).toString('utf8');
