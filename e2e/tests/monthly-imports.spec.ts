@@ -156,6 +156,8 @@ for (const mode of ['flag', 'skip'] as const) {
       .getByTestId('recognised-sources')
       .getByRole('button', { name: /Use “Statements/ })
       .click();
+    // The suggestions alone already map 3 of 3: wait for the saved mapping (its id brings the history).
+    await expect(page.getByTestId('toast').filter({ hasText: 'Mapping loaded' })).toBeVisible();
     await expect(page.getByText('3 of 3 columns mapped')).toBeVisible();
     await generateCsv(page);
     const second = (await downloadedCsv(page)).toString('utf8');
