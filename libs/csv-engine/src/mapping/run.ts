@@ -298,8 +298,10 @@ export class MappingRun implements ChainHost, PlanInput {
   /** Moves the output written so far to `chunks`; `exact`: in a buffer of its size (the sink is kept). */
   flush(exact = false): void {
     if (this.sink.pos === 0) return;
-    if (this.deferSeen) this.drainSeen();
     let out = this.sink.take(exact);
+    // The rows' bytes as handed over (before any re-encoding): a buffer nothing writes to again, so the
+    // history may hash it after this returns.
+    if (this.deferSeen) this.drainSeen(out);
     if (this.cp1252) {
       const enc = encodeWindows1252(out);
       this.stats.unmappableCharacters += enc.unmappable;
@@ -483,8 +485,8 @@ export class MappingRun implements ChainHost, PlanInput {
   }
 
   /** Run history (`flag` / `keep`): the rows written since the last flush, looked up together. */
-  private drainSeen(): void {
-    (this.history as RowHistory).drain(this.sink.buf, this.onSeen);
+  private drainSeen(out: Buffer): void {
+    (this.history as RowHistory).drain(out, this.onSeen);
   }
 
   /** A deferred row found among earlier runs' fingerprints. */
