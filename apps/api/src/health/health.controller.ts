@@ -9,6 +9,9 @@ import type { Redis } from 'ioredis';
 import { QueueBacklogService } from '../queue/queue-backlog.service';
 import { REDIS } from '../redis/redis.module';
 
+/** How long the Redis ping and the queues' backlog may take before the check answers without them. */
+const CHECK_TIMEOUT_MS = 1500;
+
 @Controller('health')
 export class HealthController {
   constructor(
@@ -27,7 +30,7 @@ export class HealthController {
   @HealthCheck()
   check() {
     return this.health.check([
-      () => this.db.pingCheck('database', { timeout: 1500 }),
+      () => this.db.pingCheck('database', { timeout: CHECK_TIMEOUT_MS }),
       () => this.pingRedis(),
       () => this.queues(),
     ]);
@@ -35,38 +38,36 @@ export class HealthController {
 
   private async queues() {
     const indicator = this.indicators.check('queues');
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const backlog = await Promise.race([
-        this.backlog.all(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout after 1500 ms')), 1500);
-        }),
-      ]);
-      return indicator.up(backlog);
+      return indicator.up(await within(CHECK_TIMEOUT_MS, this.backlog.all()));
     } catch (err) {
       // Redis being down is the redis check's verdict; the detail says only that it is unknown now.
       return indicator.up({ unavailable: (err as Error).message });
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   private async pingRedis() {
     const indicator = this.indicators.check('redis');
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const pong = await Promise.race([
-        this.redis.ping(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout after 1500 ms')), 1500);
-        }),
-      ]);
+      const pong = await within(CHECK_TIMEOUT_MS, this.redis.ping());
       return pong === 'PONG' ? indicator.up() : indicator.down({ message: `unexpected reply ${pong}` });
     } catch (err) {
       return indicator.down({ message: (err as Error).message });
-    } finally {
-      clearTimeout(timer);
     }
+  }
+}
+
+/** `work`'s answer, or a rejection with 'timeout after <ms> ms' once `ms` pass first (the timer is cleared). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
