@@ -33,6 +33,7 @@ import {
 } from '@csv-mapper/queue';
 import { QuotaLedger } from '@csv-mapper/db';
 import { AppError } from '../common/app-error';
+import { pageOffset } from '../common/cursor';
 import { JobsService } from './jobs.service';
 
 // Review and fix before download (issue 22): a run's problems paged from the issues stored beside it,
@@ -96,14 +97,7 @@ export class ReviewService {
         (q.rule === undefined || (q.rule === 'other' ? i.rule === undefined : i.rule === q.rule)) &&
         (q.column === undefined || i.column === q.column),
     );
-    const start = q.cursor === undefined ? 0 : Number.parseInt(q.cursor, 10);
-    if (!Number.isInteger(start) || start < 0) {
-      throw new AppError(
-        400,
-        'BAD_REQUEST',
-        'cursor is not valid: pass the nextCursor of the previous page.',
-      );
-    }
+    const start = pageOffset(q.cursor);
     const limit = q.limit ?? 100;
     const end = start + limit;
     return {

@@ -13,6 +13,7 @@ import { VIRTUAL_TEMPLATE_PREFIX } from '@csv-mapper/domain';
 import { ApiConfig } from '../config/api.config';
 import type { AuthUser } from '../auth/auth-user';
 import { AppError } from '../common/app-error';
+import { pageOffset } from '../common/cursor';
 import { ProcessingService } from '../processing/processing.service';
 import { MultipartUploadReceiver } from '../uploads/multipart-upload.interceptor';
 import { discardOutcome } from '../uploads/csv-storage.engine';
@@ -96,14 +97,7 @@ export class MappingRunsService {
 
   async list(user: AuthUser, id: string, q: MappingRunsQuery): Promise<MappingRunsPage> {
     const saved = await this.mappings.get(user, id);
-    const cursor = q.cursor === undefined ? 0 : Number.parseInt(q.cursor, 10);
-    if (!Number.isInteger(cursor) || cursor < 0) {
-      throw new AppError(
-        400,
-        'BAD_REQUEST',
-        'cursor is not valid: pass the nextCursor of the previous page.',
-      );
-    }
+    const cursor = pageOffset(q.cursor);
     return this.history.list(saved.id, user.teamId, this.config.appUrl, cursor, q.limit ?? 20);
   }
 }
