@@ -1,31 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { createApiApp } from '../src/bootstrap';
 import { loadApiConfig } from '../src/config/api.config';
+import { startAppServing } from './support/web-dist';
 
 // The api's outer shell against the real Postgres and Redis: health, error shape, SPA fallback.
 describe('api shell (e2e)', () => {
   let app: INestApplication;
-  let webDist: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'csvm-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(
-      join(webDist, 'index.html'),
-      '<!doctype html><title>CSV Mapper</title><div id="root"></div>',
-    );
-    writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
-    app = await createApiApp(loadApiConfig({ ...process.env, WEB_DIST: webDist }));
-    await app.init();
+    ({ app, close } = await startAppServing({
+      'index.html': '<!doctype html><title>CSV Mapper</title><div id="root"></div>',
+      'assets/app.js': 'console.log(1)',
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('reports both dependencies up on /api/health', async () => {
     const res = await request(app.getHttpServer()).get('/api/health').expect(200);

@@ -1,39 +1,31 @@
 import type { INestApplication } from '@nestjs/common';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import { createApiApp } from '../src/bootstrap';
-import { loadApiConfig } from '../src/config/api.config';
+import { startAppServing } from './support/web-dist';
 
 // Issue 31: an unknown path is not a page. With the build's list of app routes (app-routes.json, written by
 // scripts/prerender-web.js from the app's router), the api answers 404 with the not-found page for any
 // path that is neither prerendered nor an app route; prerendered pages and app routes answer 200.
 describe('unknown paths answer 404 (e2e)', () => {
   let app: INestApplication;
-  let webDist: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'csvm-web-404-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Home</title><h1>Landing</h1>');
-    writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CSV Mapper</title><div id="root"></div>');
-    writeFileSync(
-      join(webDist, '404.html'),
-      '<!doctype html><title>Page not found</title><h1>404 Page Not Found</h1>',
-    );
-    mkdirSync(join(webDist, 'terms'));
-    writeFileSync(join(webDist, 'terms', 'index.html'), '<!doctype html><title>Terms</title><h1>Terms</h1>');
-    writeFileSync(
-      join(webDist, 'app-routes.json'),
-      JSON.stringify(['/', '/auth', '/team/join', '/dashboard', '/billing/checkout/:sessionId', '/terms']),
-    );
-    app = await createApiApp(loadApiConfig({ ...process.env, WEB_DIST: webDist }));
-    await app.init();
+    ({ app, close } = await startAppServing({
+      'index.html': '<!doctype html><title>Home</title><h1>Landing</h1>',
+      'app.html': '<!doctype html><title>CSV Mapper</title><div id="root"></div>',
+      '404.html': '<!doctype html><title>Page not found</title><h1>404 Page Not Found</h1>',
+      'terms/index.html': '<!doctype html><title>Terms</title><h1>Terms</h1>',
+      'app-routes.json': JSON.stringify([
+        '/',
+        '/auth',
+        '/team/join',
+        '/dashboard',
+        '/billing/checkout/:sessionId',
+        '/terms',
+      ]),
+    }));
   });
-  afterAll(async () => {
-    await app.close();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('answers 404 with the not-found page for paths that are no page', async () => {
     for (const path of ['/no-such-page', '/pricing', '/dashboard/x', '/billing/checkout', '/terms/nested']) {
