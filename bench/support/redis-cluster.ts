@@ -71,15 +71,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
       );
       procs.push(proc);
       nodes.push({ host: '127.0.0.1', port });
-      for (let t = 0; ; t++) {
-        const pong = await run('redis-cli', ['-p', String(port), 'ping']).then(
-          (r) => r.stdout.trim(),
-          () => '',
-        );
-        if (pong === 'PONG') break;
-        if (t > 100 || proc.exitCode !== null) throw new Error(`redis-server on ${port} did not start`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await untilPong(port, proc);
     }
     await run('redis-cli', [
       '--cluster',
@@ -145,19 +137,24 @@ export function spawnRedisServer(port: number): ChildProcess {
   );
 }
 
-/** One private redis-server (not a cluster) on a free port, so its memory figures are this run's alone. */
-export async function startRedisServer(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const proc = spawnRedisServer(port);
+/** Waits until the redis-server on `port` answers PING (every 50 ms, about 5 s at most, or until it exits). */
+async function untilPong(port: number, proc: ChildProcess): Promise<void> {
   for (let t = 0; ; t++) {
     const pong = await run('redis-cli', ['-p', String(port), 'ping']).then(
       (r) => r.stdout.trim(),
       () => '',
     );
-    if (pong === 'PONG') break;
+    if (pong === 'PONG') return;
     if (t > 100 || proc.exitCode !== null) throw new Error(`redis-server on ${port} did not start`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** One private redis-server (not a cluster) on a free port, so its memory figures are this run's alone. */
+export async function startRedisServer(): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc = spawnRedisServer(port);
+  await untilPong(port, proc);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
