@@ -118,17 +118,75 @@ function Shell({
   );
 }
 
+/**
+ * The column and rule filters and the button deleting the selected rows: the toolbar both reviews show
+ * (the sync one adds "Show all rows" before it).
+ */
+function FiltersAndDelete<F extends { column?: string; rule?: string }>({
+  columns,
+  ruleNames,
+  filter,
+  setFilter,
+  selected,
+  onDelete,
+}: {
+  columns: string[];
+  ruleNames: string[];
+  filter: F;
+  setFilter: (update: (f: F) => F) => void;
+  selected: ReadonlySet<number>;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <FilterSelect
+        label="Filter by column"
+        all="All columns"
+        value={filter.column ?? ''}
+        options={columns}
+        onChange={(v) => setFilter((f) => ({ ...f, column: v || undefined }))}
+      />
+      <FilterSelect
+        label="Filter by rule"
+        all="All rules"
+        value={filter.rule ?? ''}
+        options={ruleNames}
+        onChange={(v) => setFilter((f) => ({ ...f, rule: v || undefined }))}
+      />
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="red"
+        disabled={selected.size === 0}
+        onClick={onDelete}
+      >
+        <TrashIcon /> Delete {selected.size > 0 ? plural(selected.size, 'row') : 'rows'}
+      </Button>
+    </>
+  );
+}
+
+/** "Apply to all": after an edit, offers the same change for the other cells of the column with that value. */
 function ApplyBar({
   edit,
   columns,
-  onApply,
-  onDismiss,
+  review,
+  setEdit,
+  onApplied,
 }: {
   edit: LastEdit | null;
   columns: string[];
-  onApply: () => void;
-  onDismiss: () => void;
+  review: { applyToAll(col: number, from: string, to: string): unknown };
+  setEdit: (edit: LastEdit | null) => void;
+  onApplied: () => void;
 }) {
+  const onDismiss = () => setEdit(null);
+  const onApply = () => {
+    if (!edit) return;
+    review.applyToAll(edit.col, edit.from, edit.to);
+    setEdit(null);
+    onApplied();
+  };
   if (!edit || edit.others === 0) return null;
   return (
     <HStack
@@ -229,46 +287,27 @@ function SyncReviewPanel({
             <Checkbox.Control />
             <Checkbox.Label>Show all rows</Checkbox.Label>
           </Checkbox.Root>
-          <FilterSelect
-            label="Filter by column"
-            all="All columns"
-            value={filter.column ?? ''}
-            options={review.columns}
-            onChange={(v) => setFilter((f) => ({ ...f, column: v || undefined }))}
-          />
-          <FilterSelect
-            label="Filter by rule"
-            all="All rules"
-            value={filter.rule ?? ''}
-            options={review.ruleNames()}
-            onChange={(v) => setFilter((f) => ({ ...f, rule: v || undefined }))}
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={selected.size === 0}
-            onClick={() => {
+          <FiltersAndDelete
+            columns={review.columns}
+            ruleNames={review.ruleNames()}
+            filter={filter}
+            setFilter={setFilter}
+            selected={selected}
+            onDelete={() => {
               review.deleteRows([...selected]);
               setSelected(new Set());
               bumpDeletions();
             }}
-          >
-            <TrashIcon /> Delete {selected.size > 0 ? plural(selected.size, 'row') : 'rows'}
-          </Button>
+          />
         </>
       }
       applyBar={
         <ApplyBar
           edit={lastEdit}
           columns={review.columns}
-          onDismiss={() => setLastEdit(null)}
-          onApply={() => {
-            if (!lastEdit) return;
-            review.applyToAll(lastEdit.col, lastEdit.from, lastEdit.to);
-            setLastEdit(null);
-            bump();
-          }}
+          review={review}
+          setEdit={setLastEdit}
+          onApplied={bump}
         />
       }
       grid={
@@ -409,48 +448,21 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
     <Shell
       summary={summary}
       toolbar={
-        <>
-          <FilterSelect
-            label="Filter by column"
-            all="All columns"
-            value={filter.column ?? ''}
-            options={columns}
-            onChange={(v) => setFilter((f) => ({ ...f, column: v || undefined }))}
-          />
-          <FilterSelect
-            label="Filter by rule"
-            all="All rules"
-            value={filter.rule ?? ''}
-            options={ruleNames}
-            onChange={(v) => setFilter((f) => ({ ...f, rule: v || undefined }))}
-          />
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={selected.size === 0}
-            onClick={() => {
-              review.deleteRows([...selected]);
-              setSelected(new Set());
-              bump();
-            }}
-          >
-            <TrashIcon /> Delete {selected.size > 0 ? plural(selected.size, 'row') : 'rows'}
-          </Button>
-        </>
-      }
-      applyBar={
-        <ApplyBar
-          edit={lastEdit}
+        <FiltersAndDelete
           columns={columns}
-          onDismiss={() => setLastEdit(null)}
-          onApply={() => {
-            if (!lastEdit) return;
-            review.applyToAll(lastEdit.col, lastEdit.from, lastEdit.to);
-            setLastEdit(null);
+          ruleNames={ruleNames}
+          filter={filter}
+          setFilter={setFilter}
+          selected={selected}
+          onDelete={() => {
+            review.deleteRows([...selected]);
+            setSelected(new Set());
             bump();
           }}
         />
+      }
+      applyBar={
+        <ApplyBar edit={lastEdit} columns={columns} review={review} setEdit={setLastEdit} onApplied={bump} />
       }
       grid={
         review.done && count === 0 ? (

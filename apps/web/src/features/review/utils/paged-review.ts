@@ -1,7 +1,7 @@
 import type { GridRow } from '../components/review-grid';
 import type { TemplateRules } from '@csv-mapper/contracts';
 import { checkColumnValue, type RuleProblem } from '@csv-mapper/rules';
-import { toIssue, type IssueLike, type ReviewIssue } from './review-model';
+import { cellPatch, toIssue, type CellPatch, type IssueLike, type ReviewIssue } from './review-model';
 
 // A background run's problems as the issues API pages them (sorted by row): grouped into rows as pages
 // arrive, with the user's edits and deletions kept as the patch the jobs API stores. Only the failing
@@ -132,12 +132,7 @@ export class PagedReview {
     return this.shown.reduce((n, r) => n + r.issues.length, 0);
   }
 
-  patch(): { edits: { row: number; column: string; value: string }[]; deleteRows: number[] } {
-    const edits: { row: number; column: string; value: string }[] = [];
-    for (const [row, cells] of this.edits) {
-      if (this.deleted.has(row)) continue;
-      for (const [col, value] of cells) edits.push({ row, column: this.columns[col], value });
-    }
-    return { edits, deleteRows: [...this.deleted].sort((a, b) => a - b) };
+  patch(): CellPatch {
+    return cellPatch(this.edits, this.deleted, this.columns);
   }
 }

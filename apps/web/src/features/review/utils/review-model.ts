@@ -41,6 +41,29 @@ export function toIssue(w: IssueLike): ReviewIssue {
   };
 }
 
+/** Edits and deleted rows as the jobs API takes them (`PATCH /api/jobs/:id/cells`). */
+export interface CellPatch {
+  edits: { row: number; column: string; value: string }[];
+  deleteRows: number[];
+}
+
+/**
+ * The patch of a review's edits (row → column index → value) and deleted rows: edits of deleted rows are
+ * left out, deleted rows are sorted.
+ */
+export function cellPatch(
+  edits: ReadonlyMap<number, ReadonlyMap<number, string>>,
+  deleted: ReadonlySet<number>,
+  columns: readonly string[],
+): CellPatch {
+  const out: CellPatch['edits'] = [];
+  for (const [row, cells] of edits) {
+    if (deleted.has(row)) continue;
+    for (const [col, value] of cells) out.push({ row, column: columns[col], value });
+  }
+  return { edits: out, deleteRows: [...deleted].sort((a, b) => a - b) };
+}
+
 export interface ReviewFilter {
   column?: string;
   rule?: string;
@@ -289,13 +312,8 @@ export class SyncReview {
   }
 
   /** The patch as the jobs API takes it (`PATCH /api/jobs/:id/cells`). */
-  patch(): { edits: { row: number; column: string; value: string }[]; deleteRows: number[] } {
-    const edits: { row: number; column: string; value: string }[] = [];
-    for (const [row, cells] of this.edits) {
-      if (this.deleted.has(row)) continue;
-      for (const [col, value] of cells) edits.push({ row, column: this.columns[col], value });
-    }
-    return { edits, deleteRows: [...this.deleted].sort((a, b) => a - b) };
+  patch(): CellPatch {
+    return cellPatch(this.edits, this.deleted, this.columns);
   }
 
   /** The corrected file: unchanged records keep their bytes, edited ones are written again. */
