@@ -13,6 +13,8 @@
 //              computed and stored);
 //   history  — RunHistoryStore.start (loads the 12M fingerprints into the set), the run with every row
 //              looked up, then complete (stores the run's 1M fingerprints).
+//   history-sync — the same with the addon's work kept on the main thread (CSVM_NATIVE_ASYNC=0; by default
+//              hashing, loading and lookups run on libuv's thread pool while the main thread maps);
 //   first-js, history-js — the same two with the native fingerprint addon turned off
 //              (CSVM_NATIVE_FINGERPRINTS=0: the JavaScript HMAC of hmac.ts), for a same-run comparison.
 // The time of `first` and `history` includes loading and storing. The children's runs are deleted after
@@ -55,6 +57,7 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
   const start = process.hrtime.bigint();
   let loadMs = 0;
   let storeMs = 0;
+  let readyMs = 0;
   let started: Awaited<ReturnType<RunHistoryStore['start']>> | null = null;
   if (store) {
     started = await store.start({
@@ -67,6 +70,11 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
       dataFilename: 'history-bench.csv',
     });
     loadMs = Number(process.hrtime.bigint() - start) / 1e6;
+    // When the earlier fingerprints are all in the set (the load runs beside the mapping).
+    started.history.ready().then(
+      () => (readyMs = Number(process.hrtime.bigint() - start) / 1e6),
+      () => undefined,
+    );
   }
   const { output, stats } = applyMapping(
     createReadStream(FILE, { highWaterMark: 1 << 20 }),
@@ -78,6 +86,7 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
   for await (const chunk of output) bytes += (chunk as Buffer).length;
   const s = await stats;
   const mapped = process.hrtime.bigint();
+  const mappedMs = Number(mapped - start) / 1e6;
   if (store && started) {
     await store.complete(started.runId, started.mappingId, started.history.fresh, {
       rowsRead: s.rowsIn,
@@ -96,6 +105,8 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
       ms,
       loadMs,
       storeMs,
+      readyMs,
+      mappedMs,
       rows: s.rowsOut,
       bytes,
       alreadyExported: s.alreadyExported ?? null,
@@ -127,7 +138,7 @@ async function seed(ds: DataSource, ids: Ids, runs: number, rows: number): Promi
 }
 
 /** The measured variants, in the order each round runs them. */
-const VARIANTS = ['plain', 'first', 'history', 'first-js', 'history-js'] as const;
+const VARIANTS = ['plain', 'first', 'history', 'history-sync', 'first-js', 'history-js'] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -171,20 +182,30 @@ async function parent(): Promise<void> {
     for (const v of VARIANTS) results[v] = [];
     for (let round = 0; round <= RUNS; round++) {
       for (const variant of VARIANTS) {
-        // `…-js`: the same child with the native fingerprint addon turned off (the JavaScript HMAC).
+        // `…-js`: the same child with the native fingerprint addon turned off (the JavaScript HMAC);
+        // `…-sync`: with the addon's work on the main thread.
         const js = variant.endsWith('-js');
+        const sync = variant.endsWith('-sync');
         const r = spawnSync(
           process.execPath,
           [
+            // BENCH_PROFILE=<variant>: that child writes a CPU profile into bench/.data/profiles.
+            ...(process.env.BENCH_PROFILE === variant
+              ? ['--cpu-prof', `--cpu-prof-dir=${join(DATA, 'profiles')}`]
+              : []),
             join(__dirname, 'support/run-ts.js'),
             __filename,
             '--child',
-            variant.replace(/-js$/, ''),
+            variant.replace(/-(js|sync)$/, ''),
             JSON.stringify(ids),
           ],
           {
             encoding: 'utf8',
-            env: { ...process.env, ...(js ? { CSVM_NATIVE_FINGERPRINTS: '0' } : {}) },
+            env: {
+              ...process.env,
+              ...(js ? { CSVM_NATIVE_FINGERPRINTS: '0' } : {}),
+              ...(sync ? { CSVM_NATIVE_ASYNC: '0' } : {}),
+            },
             maxBuffer: 1 << 20,
           },
         );
@@ -198,7 +219,8 @@ async function parent(): Promise<void> {
         if (round === 0) continue;
         results[variant].push(line);
         console.log(
-          `round ${round} ${variant.padEnd(7)} ${line.ms.toFixed(0)} ms (load ${line.loadMs.toFixed(0)}, store ${line.storeMs.toFixed(0)}), ` +
+          `round ${round} ${variant.padEnd(12)} ${line.ms.toFixed(0)} ms (start ${line.loadMs.toFixed(0)}, set ready at ${line.readyMs.toFixed(0)}, ` +
+            `mapped at ${line.mappedMs.toFixed(0)}, store ${line.storeMs.toFixed(0)}), ` +
             `peak RSS ${line.rssMb.toFixed(0)} MB, rows ${line.rows}, already exported ${line.alreadyExported}` +
             (variant === 'plain' ? '' : `, fingerprints ${line.native ? 'native' : 'JavaScript'}`),
         );
@@ -208,7 +230,7 @@ async function parent(): Promise<void> {
     const plain = med('plain', 'ms');
     for (const v of VARIANTS) {
       console.log(
-        `${v.padEnd(7)} median ${med(v, 'ms').toFixed(0)} ms (load ${med(v, 'loadMs').toFixed(0)} ms, store ${med(v, 'storeMs').toFixed(0)} ms), ` +
+        `${v.padEnd(12)} median ${med(v, 'ms').toFixed(0)} ms (load ${med(v, 'loadMs').toFixed(0)} ms, store ${med(v, 'storeMs').toFixed(0)} ms), ` +
           `peak RSS ${Math.max(...results[v].map((r) => r.rssMb)).toFixed(0)} MB, ratio to plain ${(med(v, 'ms') / plain).toFixed(2)}×`,
       );
     }

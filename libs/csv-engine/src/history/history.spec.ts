@@ -7,6 +7,13 @@ import { nativeFingerprints } from './native';
 import { BUCKETS, bucketOf, FingerprintSet, RowHistory } from './set';
 
 const secret = randomBytes(32);
+/** The addon with its work kept on the main thread (as CSVM_NATIVE_ASYNC=0 loads it). */
+const nativeSync = nativeFingerprints && {
+  prepareKey: nativeFingerprints.prepareKey,
+  hmacSpans: nativeFingerprints.hmacSpans,
+  insertPacked: nativeFingerprints.insertPacked,
+  lookupMany: nativeFingerprints.lookupMany,
+};
 const headers = ['Date', 'Description', 'Amount'];
 const pairs = headers.map((h) => ({ templateColumn: h, dataColumn: h }));
 const first =
@@ -131,7 +138,7 @@ describe('run history', () => {
     ).toThrow(/outside the buffer/);
   });
 
-  it('over many output chunks, native and JavaScript fingerprints give the same runs: bytes, warnings in row order, counts', async () => {
+  it('over many output chunks, native (on the thread pool or not) and JavaScript fingerprints give the same runs: bytes, warnings in row order, counts', async () => {
     const rows = (from: number, to: number) =>
       Array.from(
         { length: to - from },
@@ -144,14 +151,20 @@ describe('run history', () => {
     const secondRows = [...rows(30_000, 40_000), ...rows(40_000, 60_000)];
     const required = { required: ['Amount'], maxWarnings: 100_000, lineEnding: '\n' as const };
     const outcomes: Array<{
-      native: boolean;
+      native: string;
       mode: string;
       data: Buffer;
       warnings: ApplyStats['warnings'];
       seen: number;
       fresh: number;
     }> = [];
-    for (const native of [nativeFingerprints, null]) {
+    expect(nativeFingerprints?.hmacSpansAsync).toBeDefined();
+    const kinds = [
+      ['pool', nativeFingerprints],
+      ['main thread', nativeSync],
+      ['JavaScript', null],
+    ] as const;
+    for (const [kind, native] of kinds) {
       const h1 = new RowHistory(secret, 'keep', null, null, undefined, native);
       await applyMappingToBuffer(file(firstRows), headers, pairs, { history: h1 });
       expect(h1.fresh.count).toBe(40_000);
@@ -159,7 +172,7 @@ describe('run history', () => {
         const h = new RowHistory(secret, mode, setOf(h1), null, () => 'before', native);
         const r = await applyMappingToBuffer(file(secondRows), headers, pairs, { history: h, ...required });
         outcomes.push({
-          native: native !== null,
+          native: kind,
           mode,
           data: r.data,
           warnings: r.stats.warnings,
@@ -170,10 +183,13 @@ describe('run history', () => {
     }
     const byMode = (mode: string) => outcomes.filter((o) => o.mode === mode);
     for (const mode of ['flag', 'skip', 'keep']) {
-      const [n, j] = byMode(mode);
-      expect(n.data.equals(j.data)).toBe(true);
-      expect(n.warnings).toEqual(j.warnings);
-      expect([n.seen, n.fresh]).toEqual([10_000, 20_000]);
+      const [pool, main, j] = byMode(mode);
+      expect([pool.native, main.native, j.native]).toEqual(['pool', 'main thread', 'JavaScript']);
+      for (const n of [pool, main]) {
+        expect(n.data.equals(j.data)).toBe(true);
+        expect(n.warnings).toEqual(j.warnings);
+        expect([n.seen, n.fresh]).toEqual([10_000, 20_000]);
+      }
       expect([j.seen, j.fresh]).toEqual([10_000, 20_000]);
     }
     const flag = byMode('flag')[0];
@@ -188,7 +204,7 @@ describe('run history', () => {
     expect(byMode('skip')[0].data.toString().split('\n').length).toBe(20_000 + 2);
   });
 
-  it('native and JavaScript tables hold the same fingerprints in the same slots', () => {
+  it('native (at once or on the thread pool) and JavaScript tables hold the same fingerprints in the same slots', async () => {
     const parts = [randomBytes(8 * 5000), randomBytes(8 * 5000)];
     // Duplicates across runs and a zero `lo` (stored as 1).
     parts[1].set(parts[0].subarray(0, 800), 0);
@@ -206,7 +222,22 @@ describe('run history', () => {
       });
       return set;
     });
+    // The same parts a bucket at a time on the thread pool (as the store loads them).
+    const pooled = new FingerprintSet(12, nativeFingerprints);
+    for (let b = 0; b < BUCKETS; b++) pooled.reserve(b, 10_000 / BUCKETS + 200);
+    const queued: Promise<void>[] = [];
+    for (let b = 0; b < BUCKETS; b++) {
+      const mine = parts.map((p) => {
+        const own = [];
+        for (let i = 0; i < p.length; i += 8) if (p[i] >> 2 === b) own.push(p.subarray(i, i + 8));
+        return Buffer.concat(own);
+      });
+      queued.push(pooled.addBucketLater(b, mine, [0, 1]));
+    }
+    await Promise.all(queued);
+    await pooled.added();
     expect(sets[0].size).toBe(sets[1].size);
+    expect(pooled.size).toBe(sets[1].size);
     expect(sets[0].size).toBe(10_000 - 100);
     for (const p of probe)
       for (let i = 0; i < p.length; i += 8) {
@@ -221,6 +252,9 @@ describe('run history', () => {
     sets[0].findMany(fps, a.length, a);
     sets[1].findMany(fps, b.length, b);
     expect([...a]).toEqual([...b]);
+    const c = new Int32Array(fps.length / 2);
+    await pooled.findManyLater(fps, c.length, c);
+    expect([...c]).toEqual([...b]);
     expect(a.filter((r) => r >= 0).length).toBe(10_000);
     expect(sets[0].find(parts[1].readUInt32BE(0), parts[1].readUInt32BE(4))).toBe(0); // the first run keeps it
     expect(sets[0].find(parts[1].readUInt32BE(808), 0)).toBe(1);

@@ -37,6 +37,34 @@ export interface NativeFingerprints {
     out: Int32Array,
     homeBits: number,
   ): void;
+  /**
+   * The work of hmacSpans, insertPacked and lookupMany on libuv's thread pool (so the main thread goes on mapping): each answers a Promise,
+   * and its typed arrays are held, and must not be changed, until it settles. Absent in an older build.
+   */
+  hmacSpansAsync?(
+    key: Uint8Array,
+    buf: Uint8Array,
+    spans: Int32Array,
+    fieldsPerRow: number,
+    rows: number,
+    out: Uint32Array,
+  ): Promise<void>;
+  /** insertPacked of each part (part i written by run partRuns[i]) into one bucket's table, in one piece. */
+  insertManyAsync?(
+    words: Uint32Array,
+    runs: Uint8Array | Uint16Array,
+    parts: readonly Uint8Array[],
+    partRuns: Int32Array,
+    homeBits: number,
+  ): Promise<number>;
+  lookupManyAsync?(
+    words: readonly (Uint32Array | null)[],
+    runs: readonly (Uint8Array | Uint16Array | null)[],
+    fps: Uint32Array,
+    n: number,
+    out: Int32Array,
+    homeBits: number,
+  ): Promise<void>;
 }
 
 function candidates(): string[] {
@@ -68,12 +96,62 @@ function load(): NativeFingerprints | null {
         typeof mod.hmacSpans === 'function' &&
         typeof mod.insertPacked === 'function' &&
         typeof mod.lookupMany === 'function';
-      return complete ? (mod as NativeFingerprints) : null;
+      if (!complete) return null;
+      const native = mod as NativeFingerprints;
+      // CSVM_NATIVE_ASYNC=0: the native work stays on the main thread (for the bench's comparison).
+      const async =
+        typeof native.hmacSpansAsync === 'function' &&
+        typeof native.insertManyAsync === 'function' &&
+        typeof native.lookupManyAsync === 'function';
+      if (async && process.env.CSVM_NATIVE_ASYNC !== '0') return limited(native);
+      const { prepareKey, hmacSpans, insertPacked, lookupMany } = native;
+      return { prepareKey, hmacSpans, insertPacked, lookupMany };
     } catch {
       return null; // built for another node (ABI): the JavaScript HMAC
     }
   }
   return null;
+}
+
+/**
+ * libuv's thread pool (4 threads by default) also reads and writes files: with every thread hashing, a
+ * run's next input chunk would wait behind its own fingerprints. At most this many of our calls are in
+ * the pool at once; the rest wait their turn here, in call order.
+ */
+const POOL_SHARE = 2;
+
+function limited(native: NativeFingerprints): NativeFingerprints {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const turn = <T>(work: () => Promise<T>): Promise<T> => {
+    const go = (): Promise<T> => {
+      running++;
+      let p: Promise<T>;
+      try {
+        p = work();
+      } catch (err) {
+        p = Promise.reject(err as Error);
+      }
+      const next = () => {
+        running--;
+        waiting.shift()?.();
+      };
+      p.then(next, next);
+      return p;
+    };
+    if (running < POOL_SHARE) return go();
+    return new Promise<T>((resolve, reject) => waiting.push(() => go().then(resolve, reject)));
+  };
+  const { hmacSpansAsync, insertManyAsync, lookupManyAsync } = native as Required<NativeFingerprints>;
+  return {
+    prepareKey: native.prepareKey,
+    hmacSpans: native.hmacSpans,
+    insertPacked: native.insertPacked,
+    lookupMany: native.lookupMany,
+    hmacSpansAsync: (...a) => turn(() => hmacSpansAsync(...a)),
+    insertManyAsync: (...a) => turn(() => insertManyAsync(...a)),
+    lookupManyAsync: (...a) => turn(() => lookupManyAsync(...a)),
+  };
 }
 
 export const nativeFingerprints: NativeFingerprints | null = load();

@@ -18,6 +18,8 @@ const HOME_MASK = HOME_SPAN - 1;
 const LOAD = 0.75;
 /** Runs beyond this many in memory are all named as this index (the oldest kept). */
 export const MAX_RUNS = 0xffff;
+/** Output chunks a run's history may hold while the thread pool hashes them (~576 KB each). */
+const MAX_IN_FLIGHT = 16;
 
 export function bucketOf(hi: number): number {
   return hi >>> HOME_BITS;
@@ -80,6 +82,59 @@ export class FingerprintSet {
         if (++k === slots) k = 0;
       }
     }
+  }
+
+  /**
+   * addPacked() of every part (one run's packed fingerprints of `bucket`, written by run `runs[i]`), on the
+   * native addon's thread pool when it has one (else at once). Buckets are separate tables, so calls for
+   * different buckets may overlap; calls for one bucket run one after another. The parts must not change
+   * until the promise settles; lookups may start once added() has.
+   */
+  addBucketLater(bucket: number, parts: readonly Uint8Array[], runs: readonly number[]): Promise<void> {
+    const insert = this.native?.insertManyAsync;
+    if (insert === undefined) {
+      for (let i = 0; i < parts.length; i++) this.addPacked(bucket, parts[i], runs[i]);
+      return Promise.resolve();
+    }
+    const words = this.words[bucket];
+    const table = this.runs[bucket] as Uint8Array | Uint16Array;
+    if (!words) return Promise.reject(new Error(`fingerprint bucket ${bucket} has no room reserved`));
+    const cap = this.runCount <= 0xff ? 0xff : MAX_RUNS;
+    const partRuns = Int32Array.from(runs, (r) => Math.min(r, MAX_RUNS, cap));
+    const before = this.inserting[bucket] ?? Promise.resolve();
+    const done = before
+      .then(() => insert(words, table, parts, partRuns, HOME_BITS))
+      .then((added) => {
+        this.size += added;
+      });
+    const settled = done.catch((err: unknown) => {
+      this.insertError ??= err;
+    });
+    this.inserting[bucket] = settled;
+    this.pendingInserts.push(settled);
+    return done;
+  }
+
+  /** Each bucket's last queued insert (addBucketLater), and all of them, for added(). */
+  private readonly inserting: (Promise<void> | undefined)[] = new Array<Promise<void> | undefined>(BUCKETS);
+  private pendingInserts: Promise<void>[] = [];
+  private insertError: unknown = null;
+
+  /** Settles when every addBucketLater() so far is done (rejects with the first failure, if any). */
+  async added(): Promise<void> {
+    const all = this.pendingInserts;
+    this.pendingInserts = [];
+    await Promise.all(all);
+    if (this.insertError !== null) throw this.insertError;
+  }
+
+  /**
+   * findMany() on the native addon's thread pool, or null without one; `fps` and `out` must not change until
+   * the promise settles, nor may the set.
+   */
+  findManyLater(fps: Uint32Array, n: number, out: Int32Array): Promise<void> | null {
+    const lookup = this.native?.lookupManyAsync;
+    return lookup === undefined ? null : lookup(this.words, this.runs, fps, n, out, HOME_BITS);
   }
 
   /** find() of fps[2i], fps[2i + 1] into out[i] for i < n (natively: many lookups' memory reads overlap). */
@@ -176,6 +231,15 @@ export class RowHistory {
   private rowNos = new Int32Array(4096);
   private pending = 0;
   private out = new Uint32Array(2 * 4096);
+  /**
+   * With the native addon's thread pool: each drained chunk's hashing (and, once the earlier fingerprints
+   * are here, its lookups) runs there while the main thread maps on; the answers are taken in drain order,
+   * one step of this chain after another. `inFlight` chunks are held until hashed (at most MAX_IN_FLIGHT;
+   * beyond that a chunk is hashed at once, so a slow pool cannot pile up output).
+   */
+  private chain: Promise<void> = Promise.resolve();
+  private chainError: unknown = null;
+  private inFlight = 0;
 
   constructor(
     secret: Uint8Array,
@@ -223,7 +287,21 @@ export class RowHistory {
   /** After the last drain: waits for the earlier fingerprints and looks up the rows hashed before them. */
   async settle(found: (rowNo: number, run: number) => void): Promise<void> {
     await this.ready();
-    this.unstash(found);
+    await this.chain;
+    if (this.chainError !== null) throw this.chainError;
+    await this.unstashLater(found);
+  }
+
+  /** Looks up the rows stashed while the earlier fingerprints were loading (on the pool when it can). */
+  private async unstashLater(found: (rowNo: number, run: number) => void): Promise<void> {
+    const n = this.stashed;
+    if (n === 0) return;
+    const fps = this.stashFps;
+    const rows = this.stashRows;
+    this.stashed = 0;
+    this.stashFps = new Uint32Array(0);
+    this.stashRows = new Int32Array(0);
+    await this.accountLater(fps, rows, n, found);
   }
 
   private unstash(found: (rowNo: number, run: number) => void): void {
@@ -249,6 +327,34 @@ export class RowHistory {
     const runs = this.runsFound;
     if (this.earlier === null) runs.fill(-1, 0, n);
     else this.earlier.findMany(fps, n, runs);
+    this.tally(fps, rowNos, n, runs, found);
+  }
+
+  /** account() on the thread pool when the set can look up there (the same answers, taken in order). */
+  private async accountLater(
+    fps: Uint32Array,
+    rowNos: Int32Array,
+    n: number,
+    found: (rowNo: number, run: number) => void,
+  ): Promise<void> {
+    const runs = new Int32Array(n);
+    const later = this.earlier === null ? null : this.earlier.findManyLater(fps, n, runs);
+    if (later === null) {
+      this.account(fps, rowNos, n, found);
+      return;
+    }
+    await later;
+    this.tally(fps, rowNos, n, runs, found);
+  }
+
+  /** The lookups' answers: new fingerprints collected, earlier ones counted and reported. */
+  private tally(
+    fps: Uint32Array,
+    rowNos: Int32Array,
+    n: number,
+    runs: Int32Array,
+    found: (rowNo: number, run: number) => void,
+  ): void {
     for (let i = 0; i < n; i++) {
       const run = runs[i];
       if (run < 0) this.fresh.add(fps[2 * i], fps[2 * i + 1]);
@@ -382,31 +488,94 @@ export class RowHistory {
     this.pending = n + 1;
   }
 
-  /** Hashes and looks up the deferred rows of `buf`; `found(rowNo, run)` for each exported before. */
+  /**
+   * Hashes and looks up the deferred rows of `buf`; `found(rowNo, run)` for each exported before. With the
+   * native thread pool this only queues the work (`buf` must not change until settle()); without it, done now.
+   */
   drain(buf: Uint8Array, found: (rowNo: number, run: number) => void): void {
     const n = this.pending;
     if (n === 0) return;
     this.pending = 0;
+    const hashLater = this.nkey !== null ? this.native?.hmacSpansAsync : undefined;
+    if (hashLater !== undefined) {
+      let fps: Uint32Array;
+      let rowNos: Int32Array;
+      let hashed: Promise<void> | null = null;
+      if (this.inFlight < MAX_IN_FLIGHT) {
+        // The arrays go with the work; the next chunk's rows go into fresh ones.
+        const spans = this.spans;
+        rowNos = this.rowNos;
+        this.spans = new Int32Array(spans.length);
+        this.rowNos = new Int32Array(rowNos.length);
+        fps = new Uint32Array(2 * n);
+        hashed = hashLater(this.nkey as Uint8Array, buf, spans, this.fieldsPerRow, n, fps);
+        hashed.catch(() => undefined); // reported where the chain awaits it
+        this.inFlight++;
+      } else {
+        this.hashRows(buf, n);
+        fps = this.out.slice(0, 2 * n);
+        rowNos = this.rowNos.slice(0, n);
+      }
+      this.step(async () => {
+        if (hashed !== null) {
+          try {
+            await hashed;
+          } finally {
+            this.inFlight--;
+          }
+        }
+        await this.place(fps, rowNos, n, found);
+      });
+      return;
+    }
     this.hashRows(buf, n);
     const out = this.out;
     if (!this.loaded) {
-      const need = this.stashed + n;
-      if (this.stashRows.length < need) {
-        const size = Math.max(need, 2 * this.stashRows.length);
-        const fps = new Uint32Array(2 * size);
-        fps.set(this.stashFps.subarray(0, 2 * this.stashed));
-        const rows = new Int32Array(size);
-        rows.set(this.stashRows.subarray(0, this.stashed));
-        this.stashFps = fps;
-        this.stashRows = rows;
-      }
-      this.stashFps.set(out.subarray(0, 2 * n), 2 * this.stashed);
-      this.stashRows.set(this.rowNos.subarray(0, n), this.stashed);
-      this.stashed = need;
+      this.stash(out, this.rowNos, n);
       return;
     }
     if (this.loadError !== null) return; // the run fails in settle()
     this.unstash(found);
     this.account(out, this.rowNos, n, found);
+  }
+
+  /** Adds a step to the chain (a failed step is reported by settle(); the steps after it still run). */
+  private step(run: () => Promise<void>): void {
+    this.chain = this.chain.then(run).catch((err: unknown) => {
+      this.chainError ??= err;
+    });
+  }
+
+  /** Hashed rows: looked up when the earlier fingerprints are here, else stashed until they are. */
+  private async place(
+    fps: Uint32Array,
+    rowNos: Int32Array,
+    n: number,
+    found: (rowNo: number, run: number) => void,
+  ): Promise<void> {
+    if (!this.loaded) {
+      this.stash(fps, rowNos, n);
+      return;
+    }
+    if (this.loadError !== null) return; // the run fails in settle()
+    await this.unstashLater(found);
+    await this.accountLater(fps, rowNos, n, found);
+  }
+
+  /** Keeps rows hashed before the earlier fingerprints arrived: fps[0, 2n) and their row numbers. */
+  private stash(fps: Uint32Array, rowNos: Int32Array, n: number): void {
+    const need = this.stashed + n;
+    if (this.stashRows.length < need) {
+      const size = Math.max(need, 2 * this.stashRows.length);
+      const grown = new Uint32Array(2 * size);
+      grown.set(this.stashFps.subarray(0, 2 * this.stashed));
+      const rows = new Int32Array(size);
+      rows.set(this.stashRows.subarray(0, this.stashed));
+      this.stashFps = grown;
+      this.stashRows = rows;
+    }
+    this.stashFps.set(fps.subarray(0, 2 * n), 2 * this.stashed);
+    this.stashRows.set(rowNos.subarray(0, n), this.stashed);
+    this.stashed = need;
   }
 }
