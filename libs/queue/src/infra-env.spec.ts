@@ -1,5 +1,5 @@
 import { readEnv } from '@csv-mapper/contracts';
-import { blobStoreSettings, InfraEnv, redisSettings, stripeKeyAndPrices } from './infra-env';
+import { blobStoreSettings, InfraConfig, InfraEnv, redisSettings, stripeKeyAndPrices } from './infra-env';
 
 // The variables the api and the worker share are declared once; each app's class extends InfraEnv.
 describe('InfraEnv (the variables api and worker share)', () => {
@@ -33,5 +33,28 @@ describe('InfraEnv (the variables api and worker share)', () => {
       '  STRIPE_PRICE_BUSINESS: is required when STRIPE_SECRET_KEY is set; must be a Stripe price id (price_…) (got null)',
       '  STRIPE_PRICE_PRO: is required when STRIPE_SECRET_KEY is set; must be a Stripe price id (price_…) (got null)',
     ]);
+  });
+
+  it('InfraConfig holds the shared settings both apps read from them', () => {
+    const read = readEnv(InfraEnv, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      REDIS_PREFIX: 'x:',
+      SKIP_REDIS_POLICY_CHECK: '1',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(read.problems).toEqual([]);
+    expect({ ...new InfraConfig(read.value as InfraEnv) }).toEqual({
+      env: 'test',
+      logLevel: 'warn',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/csvmapper',
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisClusterNodes: undefined,
+      redisPrefix: 'x:',
+      checkRedisPolicy: false,
+      blobStore: { driver: 'memory' },
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'CSV Mapper <no-reply@csvmapper.app>',
+    });
   });
 });

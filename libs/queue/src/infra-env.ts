@@ -77,6 +77,40 @@ export function redisSettings(e: InfraEnv): RedisSettings {
   };
 }
 
+/**
+ * What the api's and the worker's config classes both hold from InfraEnv — Postgres, Redis, the file store,
+ * mail and the log level — read in one place; ApiConfig and WorkerConfig extend it with their own settings.
+ */
+export class InfraConfig implements RedisSettings {
+  readonly env: InfraEnv['NODE_ENV'];
+  readonly logLevel: InfraEnv['LOG_LEVEL'];
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
+  readonly redisClusterNodes: ClusterNodes;
+  readonly redisPrefix: string;
+  /** Refuse to start on a Redis that evicts keys (SKIP_REDIS_POLICY_CHECK=1 turns it off). */
+  readonly checkRedisPolicy: boolean;
+  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
+  readonly blobStore: BlobStoreSettings;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+
+  constructor(e: InfraEnv) {
+    this.env = e.NODE_ENV;
+    this.logLevel = e.LOG_LEVEL;
+    this.databaseUrl = e.DATABASE_URL;
+    const redis = redisSettings(e);
+    this.redisUrl = redis.redisUrl;
+    this.redisClusterNodes = redis.redisClusterNodes;
+    this.redisPrefix = redis.redisPrefix;
+    this.checkRedisPolicy = redis.checkRedisPolicy;
+    this.blobStore = blobStoreSettings(e);
+    this.smtpUrl = e.SMTP_URL;
+    this.mailFrom = e.MAIL_FROM;
+  }
+}
+
 /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
 export function blobStoreSettings(e: InfraEnv): BlobStoreSettings {
   return e.BLOB_STORE === 's3'

@@ -13,15 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
-import {
-  blobStoreSettings,
-  InfraEnv,
-  redisSettings,
-  stripeKeyAndPrices,
-  type BlobStoreSettings,
-  type ClusterNodes,
-  type RedisSettings,
-} from '@csv-mapper/queue';
+import { InfraConfig, InfraEnv, stripeKeyAndPrices } from '@csv-mapper/queue';
 
 // The api's configuration: the only place in apps/api that reads process.env (STYLE rule 4). The variables
 // it shares with the worker (Postgres, Redis, files, mail, Stripe) are declared once, in InfraEnv.
@@ -66,26 +58,16 @@ export class ApiEnv extends InfraEnv {
   @IsEmail() SALES_EMAIL: string = 'sales@csvmapper.app';
 }
 
-export class ApiConfig implements RedisSettings {
-  readonly env: ApiEnv['NODE_ENV'];
+export class ApiConfig extends InfraConfig {
   readonly isProduction: boolean;
   readonly port: number;
   readonly host: string;
-  readonly databaseUrl: string;
   readonly databasePoolSize: number;
-  readonly redisUrl: string;
-  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
-  readonly redisClusterNodes: ClusterNodes;
-  readonly redisPrefix: string;
   readonly appUrl: string;
   readonly sessionSecret: string;
   readonly trustProxy: number;
-  readonly logLevel: ApiEnv['LOG_LEVEL'];
   readonly webDist: string | undefined;
-  readonly smtpUrl: string | undefined;
-  readonly mailFrom: string;
   readonly syncRowLimit: number;
-  readonly checkRedisPolicy: boolean;
   /** Sign-up attempts one client IP may make per hour (behind TRUST_PROXY hops). */
   readonly registrationsPerIpPerHour: number;
   /** Server timeouts in ms (http.Server headersTimeout, requestTimeout, keepAliveTimeout; checked every checkMs). */
@@ -103,8 +85,6 @@ export class ApiConfig implements RedisSettings {
   readonly uploadsPerIp: number;
   /** The largest file the in-Redis store takes, whatever the plan ("unlimited" included), in bytes. */
   readonly memoryStoreMaxFileBytes: number;
-  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
-  readonly blobStore: BlobStoreSettings;
   /** Basic-auth credentials for /admin/queues and /api/metrics; both unset = those routes answer 404. */
   readonly operator: { user: string; password: string; readOnly: boolean } | null;
   /** Stripe settings; null = the simulated billing provider (development and tests). */
@@ -116,25 +96,16 @@ export class ApiConfig implements RedisSettings {
   } | null;
 
   constructor(e: ApiEnv) {
-    this.env = e.NODE_ENV;
+    super(e);
     this.isProduction = e.NODE_ENV === 'production';
     this.port = e.PORT;
     this.host = e.HOST;
-    this.databaseUrl = e.DATABASE_URL;
     this.databasePoolSize = e.DATABASE_POOL_SIZE;
-    const redis = redisSettings(e);
-    this.redisUrl = redis.redisUrl;
-    this.redisClusterNodes = redis.redisClusterNodes;
-    this.redisPrefix = redis.redisPrefix;
     this.appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
     this.sessionSecret = e.SESSION_SECRET;
     this.trustProxy = e.TRUST_PROXY;
-    this.logLevel = e.LOG_LEVEL;
     this.webDist = e.WEB_DIST;
-    this.smtpUrl = e.SMTP_URL;
-    this.mailFrom = e.MAIL_FROM;
     this.syncRowLimit = e.SYNC_ROW_LIMIT;
-    this.checkRedisPolicy = redis.checkRedisPolicy;
     this.registrationsPerIpPerHour = e.REGISTRATIONS_PER_IP_PER_HOUR;
     this.http = {
       headersTimeout: e.HTTP_HEADERS_TIMEOUT_MS,
@@ -146,7 +117,6 @@ export class ApiConfig implements RedisSettings {
     this.requestsPerIp = e.REQUESTS_PER_IP;
     this.uploadsPerIp = e.UPLOADS_PER_IP;
     this.memoryStoreMaxFileBytes = e.MEMORY_STORE_MAX_FILE_MB * 1024 * 1024;
-    this.blobStore = blobStoreSettings(e);
     this.operator =
       e.OPERATOR_USER && e.OPERATOR_PASSWORD
         ? { user: e.OPERATOR_USER, password: e.OPERATOR_PASSWORD, readOnly: e.OPERATOR_READ_ONLY === '1' }

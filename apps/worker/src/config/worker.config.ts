@@ -11,16 +11,7 @@ import {
 } from 'class-validator';
 import { hostname } from 'node:os';
 import { IsAbsoluteUrl, readEnv } from '@csv-mapper/contracts';
-import {
-  blobStoreSettings,
-  InfraEnv,
-  redisSettings,
-  stripeKeyAndPrices,
-  type BlobStoreSettings,
-  type ClusterNodes,
-  type OutagePolicy,
-  type RedisSettings,
-} from '@csv-mapper/queue';
+import { InfraConfig, InfraEnv, stripeKeyAndPrices, type OutagePolicy } from '@csv-mapper/queue';
 import { parseAllowList, type AllowRule } from '../webhooks/ssrf-guard';
 
 // The worker's configuration: the only place in apps/worker that reads process.env. The variables it
@@ -96,16 +87,7 @@ export class WorkerEnv extends InfraEnv {
   @IsInt() @Min(100) @Max(60_000) WEBHOOK_TIMEOUT_MS: number = 15_000;
 }
 
-export class WorkerConfig implements RedisSettings {
-  readonly env: WorkerEnv['NODE_ENV'];
-  readonly databaseUrl: string;
-  readonly redisUrl: string;
-  /** Set when Redis is a cluster (REDIS_CLUSTER_NODES). */
-  readonly redisClusterNodes: ClusterNodes;
-  readonly redisPrefix: string;
-  /** Refuse to start on a Redis that evicts keys (SKIP_REDIS_POLICY_CHECK=1 turns it off). */
-  readonly checkRedisPolicy: boolean;
-  readonly logLevel: WorkerEnv['LOG_LEVEL'];
+export class WorkerConfig extends InfraConfig {
   readonly concurrency: number;
   readonly webhookConcurrency: number;
   readonly engineThreads: number;
@@ -118,28 +100,17 @@ export class WorkerConfig implements RedisSettings {
   readonly webhookRetryScale: number;
   readonly lockMs: number;
   readonly blobTtlSeconds: number;
-  /** The BlobStore driver and its settings (BLOB_STORE, S3_*). */
-  readonly blobStore: BlobStoreSettings;
   readonly keepCompletedMs: number;
   readonly keepFailedMs: number;
   readonly stalledIntervalMs: number;
   readonly workerName: string;
-  readonly smtpUrl: string | undefined;
-  readonly mailFrom: string;
   readonly appUrl: string;
   readonly webhookDisableAfterMs: number;
   /** Stripe key and prices; null = the simulated billing provider (development and tests). */
   readonly stripe: { secretKey: string; prices: { pro: string; business: string } } | null;
 
   constructor(e: WorkerEnv) {
-    this.env = e.NODE_ENV;
-    this.databaseUrl = e.DATABASE_URL;
-    const redis = redisSettings(e);
-    this.redisUrl = redis.redisUrl;
-    this.redisClusterNodes = redis.redisClusterNodes;
-    this.redisPrefix = redis.redisPrefix;
-    this.checkRedisPolicy = redis.checkRedisPolicy;
-    this.logLevel = e.LOG_LEVEL;
+    super(e);
     this.concurrency = e.WORKER_CONCURRENCY;
     this.webhookConcurrency = e.WEBHOOK_CONCURRENCY;
     this.engineThreads = e.ENGINE_THREADS;
@@ -155,13 +126,10 @@ export class WorkerConfig implements RedisSettings {
     this.webhookRetryScale = e.WEBHOOK_RETRY_SCALE;
     this.lockMs = e.WORKER_LOCK_MS;
     this.blobTtlSeconds = e.BLOB_TTL_SECONDS;
-    this.blobStore = blobStoreSettings(e);
     this.keepCompletedMs = e.JOB_KEEP_COMPLETED_SECONDS * 1000;
     this.keepFailedMs = e.JOB_KEEP_FAILED_SECONDS * 1000;
     this.stalledIntervalMs = e.WORKER_STALLED_INTERVAL_MS ?? Math.max(250, Math.round(e.WORKER_LOCK_MS / 2));
     this.workerName = e.WORKER_NAME ?? `${hostname()}:${process.pid}`;
-    this.smtpUrl = e.SMTP_URL;
-    this.mailFrom = e.MAIL_FROM;
     this.appUrl = e.APP_URL.replace(/\/$/, '');
     this.webhookDisableAfterMs = Math.round(e.WEBHOOK_DISABLE_AFTER_DAYS * 24 * 3600_000);
     this.stripe = stripeKeyAndPrices(e);
