@@ -92,11 +92,8 @@ export class SignFromColumn {
   negative: string[];
 }
 
-/** `number`: `1.234,56` → `1234.56`; thousands separators removed; `decimals` rounds (half away from zero). */
-export class NumberTransform {
-  @Equals('number') kind: 'number';
-  @IsOptional() @IsIn(['auto', '.', ',']) decimalSeparator?: 'auto' | '.' | ',';
-  @IsOptional() @IsInt() @Min(0) @Max(10) decimals?: number;
+/** What `number` and `amount` take for the sign besides the value's own: a direction column, a flip. */
+export abstract class SignOptions {
   /** Take the sign from a direction column (see SignFromColumn). */
   @IsOptional()
   @IsObject({ message: SIGN_SHAPE })
@@ -107,8 +104,15 @@ export class NumberTransform {
   @IsOptional() @IsBoolean() invert?: boolean;
 }
 
+/** `number`: `1.234,56` → `1234.56`; thousands separators removed; `decimals` rounds (half away from zero). */
+export class NumberTransform extends SignOptions {
+  @Equals('number') kind: 'number';
+  @IsOptional() @IsIn(['auto', '.', ',']) decimalSeparator?: 'auto' | '.' | ',';
+  @IsOptional() @IsInt() @Min(0) @Max(10) decimals?: number;
+}
+
 /** `amount`: strips currency symbols/codes; (12.50), 12.50-, 12.50 DR → -12.50; 12.50 CR → 12.50. */
-export class AmountTransform {
+export class AmountTransform extends SignOptions {
   @Equals('amount') kind: 'amount';
   /** Default 2. */
   @IsOptional() @IsInt() @Min(0) @Max(10) decimals?: number;
@@ -116,14 +120,6 @@ export class AmountTransform {
   @IsOptional() @IsIn(['minus', 'parentheses']) negative?: 'minus' | 'parentheses';
   /** Default 'auto' (decided per column). */
   @IsOptional() @IsIn(['auto', '.', ',']) decimalSeparator?: 'auto' | '.' | ',';
-  /** Take the sign from a direction column (see SignFromColumn). */
-  @IsOptional()
-  @IsObject({ message: SIGN_SHAPE })
-  @ValidateNested()
-  @Type(() => SignFromColumn)
-  sign?: SignFromColumn;
-  /** Flip the sign of every value (applied last): card exports that list charges as positive numbers. */
-  @IsOptional() @IsBoolean() invert?: boolean;
 }
 
 /** `boolean`: yes/no, y/n, true/false, 1/0, on/off, ja/nein, oui/non, si/no, x/blank… → the chosen pair. */

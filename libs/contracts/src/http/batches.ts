@@ -1,18 +1,14 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
-  IsIn,
   IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
-import { MappingPair, MAX_PAIRS, OutputOptions } from '../mapping';
 import { coded } from './common';
+import { MappingRunFields } from './processing';
 import type { JobState } from './jobs';
 
 // Bulk uploads (Business and Enterprise): one template and one mapping over up to 20 data files, one
@@ -24,7 +20,7 @@ export const MAX_BATCH_FILES = 20;
 const MISSING_FILES = coded('MISSING_FILES', 'Send the template file and at least one data file.');
 
 /** POST /api/batches: the data files are uploaded first (POST /api/upload/data), as for one file. */
-export class CreateBatchRequest {
+export class CreateBatchRequest extends MappingRunFields {
   /**
    * The uploaded template's id, or `virtual-template-<built-in id>` with `templateHeaders`.
    * @example "3f9c2d1e-8b7a-4c6d-9e0f-1a2b3c4d5e6f"
@@ -38,26 +34,6 @@ export class CreateBatchRequest {
   @IsString({ each: true })
   @MaxLength(200, { each: true })
   dataFileIds: string[];
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PAIRS)
-  @ValidateNested({ each: true })
-  @Type(() => MappingPair)
-  mappings: MappingPair[] = [];
-  /** A saved mapping to run: its pairs are used when `mappings` is empty. */
-  @IsOptional() @IsString() @MaxLength(100) mappingId?: string;
-  /** The columns of a virtual template. */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(500, { each: true })
-  templateHeaders?: string[];
-  @IsOptional() @ValidateNested() @Type(() => OutputOptions) options: OutputOptions = new OutputOptions();
-  /** `"empty"`: template columns without a pair are written empty in every file (as on POST /api/process). */
-  @IsOptional()
-  @IsIn(['empty'], { message: 'unmappedColumns must be "empty" (or left out)' })
-  unmappedColumns?: 'empty';
 }
 
 /** A data file the batch runs: its background job. */

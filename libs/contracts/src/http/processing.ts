@@ -24,18 +24,11 @@ import { coded } from './common';
 
 const MISSING_FILES = coded('MISSING_FILES', 'Please upload both template and data files');
 
-/** POST /api/process and POST /api/process/preview (spec §3 plus transforms, options and saved mappings). */
-export class ProcessRequest {
-  /**
-   * The uploaded template's id, or `virtual-template-<built-in id>` with `templateHeaders`.
-   * @example "3f9c2d1e-8b7a-4c6d-9e0f-1a2b3c4d5e6f"
-   */
-  @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) templateFileId: string;
-  /**
-   * The uploaded data file's id.
-   * @example "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
-   */
-  @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) dataFileId: string;
+/**
+ * What a mapping run takes besides its files: the pairs (or a saved mapping), a virtual template's columns,
+ * the output options and what to do with unmapped columns. POST /api/process and POST /api/batches extend it.
+ */
+export class MappingRunFields {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_PAIRS)
@@ -51,16 +44,7 @@ export class ProcessRequest {
   @IsString({ each: true })
   @MaxLength(500, { each: true })
   templateHeaders?: string[];
-  /** Run as a background job (Business and Enterprise). */
-  @IsOptional() @IsBoolean() async?: boolean;
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) options: OutputOptions = new OutputOptions();
-  /**
-   * Rules per template column, checked on every row (each failing cell is a warning with its `rule`).
-   * For a built-in template they are added to the template's own rules (a column named here replaces
-   * the built-in rules of that column).
-   * @example { "Title": { "required": true, "maxLength": 255 }, "Variant Price": { "type": "amount" } }
-   */
-  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
   /**
    * `"empty"`: every template column without a pair is written empty (listed in `totals.emptyColumns`)
    * instead of the 400 "Please map all template columns". A required column left empty is reported on
@@ -69,6 +53,29 @@ export class ProcessRequest {
   @IsOptional()
   @IsIn(['empty'], { message: 'unmappedColumns must be "empty" (or left out)' })
   unmappedColumns?: 'empty';
+}
+
+/** POST /api/process and POST /api/process/preview (spec §3 plus transforms, options and saved mappings). */
+export class ProcessRequest extends MappingRunFields {
+  /**
+   * The uploaded template's id, or `virtual-template-<built-in id>` with `templateHeaders`.
+   * @example "3f9c2d1e-8b7a-4c6d-9e0f-1a2b3c4d5e6f"
+   */
+  @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) templateFileId: string;
+  /**
+   * The uploaded data file's id.
+   * @example "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+   */
+  @IsString(MISSING_FILES) @IsNotEmpty(MISSING_FILES) @MaxLength(200) dataFileId: string;
+  /** Run as a background job (Business and Enterprise). */
+  @IsOptional() @IsBoolean() async?: boolean;
+  /**
+   * Rules per template column, checked on every row (each failing cell is a warning with its `rule`).
+   * For a built-in template they are added to the template's own rules (a column named here replaces
+   * the built-in rules of that column).
+   * @example { "Title": { "required": true, "maxLength": 255 }, "Variant Price": { "type": "amount" } }
+   */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }
 
 /** The sync answer: the mapped CSV itself. */
