@@ -145,7 +145,7 @@ export async function copyBinaryOut(
   ds: DataSource,
   select: string,
   onTuple: (tuple: CopyTuple) => unknown,
-  ahead = 8,
+  ahead = 2,
 ): Promise<void> {
   const queued: Promise<unknown>[] = [];
   const parser = new CopyBinaryParser((t) => {

@@ -19,7 +19,7 @@ const LOAD = 0.75;
 /** Runs beyond this many in memory are all named as this index (the oldest kept). */
 export const MAX_RUNS = 0xffff;
 /** Output chunks a run's history may hold while the thread pool hashes them (~576 KB each). */
-const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 8;
 
 export function bucketOf(hi: number): number {
   return hi >>> HOME_BITS;
