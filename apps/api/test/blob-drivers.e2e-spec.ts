@@ -2,7 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import IORedis from 'ioredis';
 import { startS3TestServer, type S3TestServer } from '../../../scripts/s3-test-server';
-import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { H, processInBackground, signUp, startApp, type Agent } from './support/api-test-app';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
 import { KUNDEN_MAPPINGS, KUNDEN_TEMPLATE, kundenCsv } from './support/kunden';
 
@@ -64,12 +64,7 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
     expect(now.body.rowsProcessed).toBe(20);
     expect(now.body.csvData.split(/\r?\n/).slice(0, 2)).toEqual(['Name,Amount', 'Kunde 1,1.50']);
 
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({ ...body, async: true })
-      .expect(202);
-    const view = await waitForJob(agent, queued.body.jobId);
+    const view = await processInBackground(agent, { ...body, async: true });
     expect(view.state).toBe('completed');
     const res = await agent.get(view.resultUrl as string);
     let downloaded: string;
@@ -98,12 +93,12 @@ describe.each(['memory', 's3'] as const)('files through the %s driver', (driver)
     const t = await upload(agent, 'template', 't.csv', KUNDEN_TEMPLATE).expect(201);
     const d = await upload(agent, 'data', 'big.csv', kundenCsv(rows)).expect(201);
     expect(d.body.rowCount).toBe(rows);
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({ templateFileId: t.body.id, dataFileId: d.body.id, mappings, async: true })
-      .expect(202);
-    const view = await waitForJob(agent, queued.body.jobId);
+    const view = await processInBackground(agent, {
+      templateFileId: t.body.id,
+      dataFileId: d.body.id,
+      mappings,
+      async: true,
+    });
     expect(view.state).toBe('completed');
     const res = await agent.get(view.resultUrl as string);
     const downloaded =

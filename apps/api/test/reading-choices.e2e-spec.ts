@@ -1,5 +1,5 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { H, signUp, type Agent, waitForJob } from './support/api-test-app';
+import { H, processInBackground, signUp, type Agent } from './support/api-test-app';
 import { bytesOf, patchUpload } from './support/uploads';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
 
@@ -69,12 +69,7 @@ describe('PATCH /api/upload/:id — reading choices (e2e)', () => {
     const body = { templateFileId: ids.templateFileId, dataFileId: ids.dataFileId, mappings: MAPPINGS };
     const run = async () => {
       const preview = await agent.post('/api/process/preview').set(H).send(body).expect(200);
-      const queued = await agent
-        .post('/api/process')
-        .set(H)
-        .send({ ...body, async: true })
-        .expect(202);
-      const view = await waitForJob(agent, queued.body.jobId);
+      const view = await processInBackground(agent, { ...body, async: true });
       return { preview: preview.body.rows as string[][], bytes: await bytesOf(agent, view.resultUrl) };
     };
     const cp1252 = await run();

@@ -1,6 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import ExcelJS from 'exceljs';
-import { H, signUp, waitForJob, type Agent } from './support/api-test-app';
+import { H, processInBackground, signUp, waitForJob, type Agent } from './support/api-test-app';
 import { bufferOf } from './support/workbooks';
 import { bytesOf, patchUpload, uploadTo } from './support/uploads';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
@@ -78,12 +78,7 @@ describe('PATCH /api/upload/:id — no header row, a header on any of the first 
     const sync = await agent.post('/api/process').set(H).send(body).expect(200);
     expect(sync.body.csvData).toBe(HEADERLESS_OUT);
 
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({ ...body, async: true })
-      .expect(202);
-    const job = await waitForJob(agent, queued.body.jobId as string);
+    const job = await processInBackground(agent, { ...body, async: true });
     expect(job.state).toBe('completed');
     expect(await bytesOf(agent, job.resultUrl as string)).toEqual(Buffer.from(HEADERLESS_OUT));
 

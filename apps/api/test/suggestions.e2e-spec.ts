@@ -1,7 +1,7 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { BUILT_IN_TEMPLATES } from '@csv-mapper/domain';
-import { H, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
+import { H, processInBackground, signUp, startApp, waitForJob, type Agent } from './support/api-test-app';
 import { asPairs, byColumn, type Suggested } from './support/suggestions';
 import { uploadId } from './support/uploads';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
@@ -387,15 +387,16 @@ describe('left empty and coalesce in a saved mapping run as a background job (re
         ],
       })
       .expect(201);
-    const queued = await agent
-      .post('/api/process')
-      .set(H)
-      .send({ dataFileId, templateFileId, mappingId: saved.body.id, async: true, unmappedColumns: 'empty' })
-      .expect(202);
-    const view = await waitForJob(agent, queued.body.jobId as string);
+    const view = await processInBackground(agent, {
+      dataFileId,
+      templateFileId,
+      mappingId: saved.body.id,
+      async: true,
+      unmappedColumns: 'empty',
+    });
     expect(view).toMatchObject({ state: 'completed', rowsProcessed: 2 });
     expect((view.totals as { emptyColumns?: string[] }).emptyColumns).toEqual(['Email', 'Notes']);
-    const result = await agent.get(`/api/jobs/${queued.body.jobId as string}/result`).expect(200);
+    const result = await agent.get(`/api/jobs/${view.id}/result`).expect(200);
     expect(result.text).toBe('Name,Email,Phone,Notes\nAda,,020 7946 0000,\nBo,,07700 900123,\n');
   });
 

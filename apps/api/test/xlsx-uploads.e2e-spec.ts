@@ -1,6 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import ExcelJS from 'exceljs';
-import { H, signUp, waitForJob } from './support/api-test-app';
+import { H, processInBackground, signUp } from './support/api-test-app';
 import { bankWorkbook, bigWorkbook, bufferOf, withParts } from './support/workbooks';
 import { uploadTo as upload } from './support/uploads';
 import { closeAll, startAppAndWorker } from './support/app-and-worker';
@@ -132,12 +132,11 @@ describe('Excel workbooks (.xlsx) as uploads (e2e)', () => {
     ];
     const results: string[] = [];
     for (const dataFileId of [book.body.id, plain.body.id]) {
-      const queued = await agent
-        .post('/api/process')
-        .set(H)
-        .send({ templateFileId: template.body.id, dataFileId, mappings })
-        .expect(202);
-      const view = await waitForJob(agent, queued.body.jobId);
+      const view = await processInBackground(agent, {
+        templateFileId: template.body.id,
+        dataFileId,
+        mappings,
+      });
       expect(view).toMatchObject({ state: 'completed', rowsProcessed: 100_000 });
       results.push((await agent.get(view.resultUrl as string).expect(200)).text);
     }

@@ -71,3 +71,12 @@ export async function waitForJob(agent: Agent, jobId: string, timeoutMs = 60_000
   }
   return last;
 }
+
+/**
+ * POST /api/process with a body that runs as a background job (answered 202), then the job's last view
+ * (waitForJob).
+ */
+export async function processInBackground(agent: Agent, body: object): Promise<JobView> {
+  const queued = await agent.post('/api/process').set(H).send(body).expect(202);
+  return waitForJob(agent, queued.body.jobId as string);
+}
