@@ -50,6 +50,11 @@ interface Ids {
   mappingId: string;
 }
 
+/** The id of the "first run" variant's mapping (no history): the history mapping's id, last digit changed. */
+function emptyIdOf(mappingId: string): string {
+  return mappingId.replace(/.$/, (d) => (d === '0' ? '1' : '0'));
+}
+
 /** One variant in this (child) process: prints one JSON line. */
 async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<void> {
   const ds = variant === 'plain' ? null : await connect();
@@ -61,7 +66,7 @@ async function child(variant: 'plain' | 'first' | 'history', ids: Ids): Promise<
   let started: Awaited<ReturnType<RunHistoryStore['start']>> | null = null;
   if (store) {
     started = await store.start({
-      mappingId: variant === 'first' ? ids.mappingId.replace(/.$/, '0') : ids.mappingId,
+      mappingId: variant === 'first' ? emptyIdOf(ids.mappingId) : ids.mappingId,
       teamId: ids.teamId,
       userId: ids.teamId,
       source: 'api',
@@ -160,9 +165,9 @@ async function parent(): Promise<void> {
       )) as [{ id: string }]
     )[0].id;
   const mappingId = await mapping();
-  // The "first run" variant's mapping: the same id with its last digit 0 (an empty history).
-  const emptyId = mappingId.replace(/.$/, '0');
-  if (emptyId !== mappingId) await mapping(emptyId);
+  // The "first run" variant's mapping: the same id with another last digit (an empty history).
+  const emptyId = emptyIdOf(mappingId);
+  await mapping(emptyId);
   const ids: Ids = { teamId, mappingId };
   try {
     await generate(FILE, ROWS);
