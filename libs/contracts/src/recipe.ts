@@ -24,7 +24,29 @@ export const RECIPE_FORMAT = 'csv-mapper/recipe';
 export const RECIPE_VERSIONS = [1] as const;
 export const RECIPE_VERSION = 1;
 
-export class Recipe {
+/**
+ * What a saved mapping and its recipe both hold, with one rule each: the description, the template's
+ * columns, the pairs and the template's column rules. SaveMappingRequest and Recipe extend it.
+ */
+export class SavedMappingFields {
+  @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
+  /** The template's columns, in order: the result's header row. */
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @MaxLength(500, { each: true })
+  templateHeaders: string[];
+  @IsArray()
+  @ArrayMaxSize(MAX_PAIRS)
+  @ValidateNested({ each: true })
+  @Type(() => MappingPair)
+  mappings: MappingPair[];
+  /** Rules of the template's columns (required, type, max length, allowed values, unique). */
+  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
+}
+
+export class Recipe extends SavedMappingFields {
   /** Always "csv-mapper/recipe". */
   @Equals(RECIPE_FORMAT, {
     message: `format must be "${RECIPE_FORMAT}": this file is not a CSV Mapper recipe`,
@@ -43,14 +65,6 @@ export class Recipe {
   @IsNotEmpty(coded('NAME_REQUIRED', 'A recipe needs a name'))
   @MaxLength(200)
   name: string;
-  @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  /** The template's columns, in order: the result's header row. */
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(500, { each: true })
-  templateHeaders: string[];
   /** The data file's columns the recipe was made for (source recognition). */
   @IsOptional()
   @IsArray()
@@ -58,11 +72,6 @@ export class Recipe {
   @IsString({ each: true })
   @MaxLength(500, { each: true })
   dataHeaders?: string[];
-  @IsArray()
-  @ArrayMaxSize(MAX_PAIRS)
-  @ValidateNested({ each: true })
-  @Type(() => MappingPair)
-  mappings: MappingPair[];
   /** Overrides of the detected encoding, delimiter and header row. */
   @IsOptional() @ValidateNested() @Type(() => ReadingOptions) reading?: ReadingOptions;
   /**
@@ -70,6 +79,4 @@ export class Recipe {
    * ending, encoding), since the command-line tool has no template file to match.
    */
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) output?: OutputOptions;
-  /** Rules of the template's columns (required, type, max length, allowed values, unique). */
-  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
 }

@@ -10,9 +10,10 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { MappingPair, MAX_PAIRS, OutputOptions, ReadingOptions } from '../mapping';
-import { IsTemplateRules, type TemplateRules } from '../rules';
+import { MappingPair, OutputOptions, ReadingOptions } from '../mapping';
+import type { TemplateRules } from '../rules';
 import { DUPLICATES_MODES, type DuplicatesMode } from './history';
+import { SavedMappingFields } from '../recipe';
 import { Trim, coded } from './common';
 
 export const MAPPING_NAME_MAX = 200;
@@ -23,7 +24,7 @@ const SUGGEST_FILES = coded(
 );
 
 /** POST /api/mappings and PUT /api/mappings/:id. */
-export class SaveMappingRequest {
+export class SaveMappingRequest extends SavedMappingFields {
   /** @example "Monthly bank export to QuickBooks" */
   @Trim()
   @IsString(NAME_REQUIRED)
@@ -33,30 +34,16 @@ export class SaveMappingRequest {
     coded('NAME_TOO_LONG', 'The mapping name is too long: use 200 characters or fewer.'),
   )
   name: string;
-  @IsOptional() @IsString() @MaxLength(5000) description?: string | null;
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  @MaxLength(500, { each: true })
-  templateHeaders: string[];
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(1000)
   @IsString({ each: true })
   @MaxLength(500, { each: true })
   dataHeaders: string[] = [];
-  @IsArray()
-  @ArrayMaxSize(MAX_PAIRS)
-  @ValidateNested({ each: true })
-  @Type(() => MappingPair)
-  mappings: MappingPair[];
   /** How the result is written when this mapping runs (request options win). */
   @IsOptional() @ValidateNested() @Type(() => OutputOptions) output?: OutputOptions | null;
   /** Overrides of the detected encoding, delimiter and header row (recipes, the command-line tool). */
   @IsOptional() @ValidateNested() @Type(() => ReadingOptions) reading?: ReadingOptions | null;
-  /** Rules of the template's columns, saved with the mapping. */
-  @IsOptional() @IsTemplateRules() templateRules?: TemplateRules;
   /**
    * Rows an earlier run of this mapping exported: `skip` (left out, not counted against the monthly rows),
    * `flag` (written and reported; the default for new mappings) or `keep` (written, counted in the totals).
