@@ -80,11 +80,16 @@ test('200k rows, 10k bad: the review grid opens, pages in problems and scrolls (
     });
     return { frames: frames.slice(1), scrollTop: el.scrollTop };
   });
-  // The grid paged in more problems while scrolling: a row far past the first page is in the DOM.
-  const shownRows = await grid
-    .locator('[role="row"][data-row]')
-    .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row'))));
-  expect(Math.max(...shownRows)).toBeGreaterThan(20 * 200);
+  // The grid paged in more problems while scrolling: a row far past the first page is in the DOM (once
+  // the page for where the scroll ended has arrived: on a loaded machine that can take a few seconds).
+  const rowsShown = () =>
+    grid
+      .locator('[role="row"][data-row]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row'))));
+  await expect
+    .poll(async () => Math.max(-1, ...(await rowsShown())), { timeout: 20_000 })
+    .toBeGreaterThan(20 * 200);
+  const shownRows = await rowsShown();
   // Only the rows in view are in the DOM.
   expect(shownRows.length).toBeLessThan(60);
 
