@@ -43,32 +43,18 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
       const port = await freePort();
       const busPort = await freePort();
       // Each process listens before the next free port is picked, so two nodes never get the same one.
-      const proc = spawn(
-        'redis-server',
-        [
-          '--port',
-          String(port),
-          '--cluster-port',
-          String(busPort),
-          '--bind',
-          '127.0.0.1',
-          '--cluster-enabled',
-          'yes',
-          '--cluster-config-file',
-          join(dir, `nodes-${port}.conf`),
-          '--cluster-node-timeout',
-          '5000',
-          '--save',
-          '',
-          '--appendonly',
-          'no',
-          '--maxmemory-policy',
-          'noeviction',
-          '--dir',
-          dir,
-        ],
-        { stdio: 'ignore' },
-      );
+      const proc = spawnRedisServer(port, [
+        '--cluster-port',
+        String(busPort),
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout',
+        '5000',
+        '--dir',
+        dir,
+      ]);
       procs.push(proc);
       nodes.push({ host: '127.0.0.1', port });
       await untilPong(port, proc);
@@ -117,8 +103,11 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   };
 }
 
-/** A redis-server on `port` of 127.0.0.1 keeping nothing on disk, with the eviction policy BullMQ needs. */
-export function spawnRedisServer(port: number): ChildProcess {
+/**
+ * A redis-server on `port` of 127.0.0.1 keeping nothing on disk, with the eviction policy BullMQ needs;
+ * `extra` arguments follow (a cluster node's).
+ */
+export function spawnRedisServer(port: number, extra: string[] = []): ChildProcess {
   return spawn(
     'redis-server',
     [
@@ -132,6 +121,7 @@ export function spawnRedisServer(port: number): ChildProcess {
       'no',
       '--maxmemory-policy',
       'noeviction',
+      ...extra,
     ],
     { stdio: 'ignore' },
   );

@@ -10,12 +10,7 @@ describe('pageOffset', () => {
 
   it('answers 400 BAD_REQUEST for a cursor that is no whole number from 0', () => {
     for (const bad of ['abc', '-1', '']) {
-      let err: unknown;
-      try {
-        pageOffset(bad);
-      } catch (e) {
-        err = e;
-      }
+      const err = thrownBy(() => pageOffset(bad));
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).getStatus()).toBe(400);
       expect((err as AppError).getResponse()).toEqual({
@@ -25,3 +20,12 @@ describe('pageOffset', () => {
     }
   });
 });
+
+function thrownBy(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
