@@ -118,6 +118,42 @@ static int hmac_parse(napi_env env, napi_value *argv, size_t argc, hmac_args *a)
   return 1;
 }
 
+// The HMAC of one whole row p[0, n) into (hi, lo), its blocks fed to SHA256_Transform straight: the row's
+// full blocks where they are, then its tail with the padding (the message is the 64-byte inner pad block
+// then the row), then the outer block (the digest, padded). The same values as SHA256_Update/Final with
+// none of their buffering, which cost about as much again as the compression itself for rows of ~120 bytes.
+static void hmac_whole(const keyed_t *key, const uint8_t *p, size_t n, uint32_t *hi, uint32_t *lo) {
+  SHA256_CTX c = key->inner;
+  const size_t full = n / 64;
+  for (size_t i = 0; i < full; i++) SHA256_Transform(&c, p + 64 * i);
+  uint8_t blk[128];
+  const size_t rem = n - 64 * full;
+  memcpy(blk, p + 64 * full, rem);
+  blk[rem] = 0x80;
+  const size_t total = rem + 1 + 8 <= 64 ? 64 : 128;
+  memset(blk + rem + 1, 0, total - rem - 1 - 8);
+  uint64_t bits = ((uint64_t)n + 64) * 8;
+  for (int i = 0; i < 8; i++) blk[total - 1 - i] = (uint8_t)(bits >> (8 * i));
+  SHA256_Transform(&c, blk);
+  if (total == 128) SHA256_Transform(&c, blk + 64);
+  uint8_t ob[64];
+  for (int i = 0; i < 8; i++) {
+    uint32_t h = c.h[i];
+    ob[4 * i] = (uint8_t)(h >> 24);
+    ob[4 * i + 1] = (uint8_t)(h >> 16);
+    ob[4 * i + 2] = (uint8_t)(h >> 8);
+    ob[4 * i + 3] = (uint8_t)h;
+  }
+  ob[32] = 0x80;
+  memset(ob + 33, 0, 64 - 33 - 8);
+  bits = (64 + 32) * 8;
+  for (int i = 0; i < 8; i++) ob[63 - i] = (uint8_t)(bits >> (8 * i));
+  SHA256_CTX o = key->outer;
+  SHA256_Transform(&o, ob);
+  *hi = o.h[0];
+  *lo = o.h[1];
+}
+
 // fieldsPerRow 0: row r is buf[spans[2r], spans[2r+1]). k > 0: row r is k length-prefixed fields, spans
 // [2(rk+j), 2(rk+j)+1]. out[2r], out[2r+1]: the digest's first two big-endian words.
 static void hmac_run(const hmac_args *a) {
@@ -125,6 +161,11 @@ static void hmac_run(const hmac_args *a) {
   uint8_t d[32];
   const int32_t per = a->k == 0 ? 1 : a->k;
   for (int32_t r = 0; r < a->rows; r++) {
+    if (a->k == 0) {
+      hmac_whole(a->key, a->buf + a->spans[2 * r], (size_t)(a->spans[2 * r + 1] - a->spans[2 * r]), &a->out[2 * r],
+                 &a->out[2 * r + 1]);
+      continue;
+    }
     c = a->key->inner;
     for (int32_t j = 0; j < per; j++) {
       int32_t s = a->spans[2 * (r * per + j)], e = a->spans[2 * (r * per + j) + 1];

@@ -101,24 +101,27 @@ describe('run history', () => {
     for (const klen of [0, 32, 64, 65, 100]) {
       const key = randomBytes(klen);
       const nkey = native.prepareKey(key);
-      const buf = randomBytes(4000);
-      const spans = new Int32Array(2 * 50);
-      for (let r = 0; r < 50; r++) {
-        spans[2 * r] = r * 37;
-        spans[2 * r + 1] = r * 37 + r * 3; // 0 to 147 bytes: every padding case
+      const buf = randomBytes(60_000);
+      // Rows of every length from 0 to 200 bytes: every padding case (one block or two, 55/56, 63/64,
+      // 119/120 …) and rows with whole blocks of their own.
+      const rows = 201;
+      const spans = new Int32Array(2 * rows);
+      for (let r = 0; r < rows; r++) {
+        spans[2 * r] = r * 211;
+        spans[2 * r + 1] = r * 211 + r;
       }
-      const out = new Uint32Array(100);
-      native.hmacSpans(nkey, buf, spans, 0, 50, out);
-      for (let r = 0; r < 50; r++) {
+      const out = new Uint32Array(2 * rows);
+      native.hmacSpans(nkey, buf, spans, 0, rows, out);
+      for (let r = 0; r < rows; r++) {
         const d = createHmac('sha256', key)
           .update(buf.subarray(spans[2 * r], spans[2 * r + 1]))
           .digest();
         expect([out[2 * r], out[2 * r + 1]]).toEqual([d.readUInt32BE(0), d.readUInt32BE(4)]);
       }
       // Two fields per row, each a 4-byte big-endian length then its bytes (what RowHmac.field feeds).
-      native.hmacSpans(nkey, buf, spans, 2, 25, out);
+      native.hmacSpans(nkey, buf, spans, 2, 100, out);
       const js = new RowHmac(key);
-      for (let r = 0; r < 25; r++) {
+      for (let r = 0; r < 100; r++) {
         js.start();
         js.field(buf, spans[4 * r], spans[4 * r + 1]);
         js.field(buf, spans[4 * r + 2], spans[4 * r + 3]);
