@@ -4,9 +4,9 @@
 // <head>, and a page with an FAQ loads only the island script (src/islands/public-islands.ts, ~1 KB).
 //   dist/web/index.html            → '/' prerendered
 //   dist/web/<route>/index.html    → each other public route
-//   dist/web/app.html              → the empty SPA shell the api serves for the app's routes
-//   dist/web/<app route>/index.html → that shell for the sign-in page and the signed-in pages, with their
-//                                    page code and first data preloaded (APP_SHELLS)
+//   dist/web/app.html              → the empty SPA shell the api serves for the app's routes (app code preloaded)
+//   dist/web/<app route>/index.html → that shell for the sign-in page and the dashboard, with the page's first
+//                                    screen drawn in the HTML and its code and first data preloaded (APP_SHELLS)
 //   dist/web/404.html              → the not-found page, which the api answers 404 with for every other path
 //   dist/web/app-routes.json       → the app router's paths (apps/web/src/app/router.tsx), read by the api
 //   dist/web/sitemap.xml, robots.txt
@@ -127,12 +127,39 @@ function staticPage(shell, html, islands) {
 }
 
 /**
+ * An app shell with a page's frame: the app's scripts stay, the page's head tags and CSS (with the variant
+ * rules) replace the shell's <title>, and the frame goes before the empty #root, inert and hidden from
+ * assistive technology (it is a picture of the page until the app takes its place).
+ */
+function framePage(shell, html, route) {
+  const { head, body: withStyles } = splitHead(html);
+  const { css: allCss, body } = extractStyles(withStyles);
+  const css = pruneCustomProperties(allCss, body) + frameCss(body);
+  return shell
+    .replace(/<title>[^<]*<\/title>/, () => [...head, `<style>${css}</style>`].join('\n    '))
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="app-frame" data-route="${route}" inert aria-hidden="true">${body}</div><div id="root"></div>`,
+    );
+}
+
+/**
  * App routes whose first screen gets a shell of its own (served for that path like a prerendered page): the
- * app shell plus <link rel="modulepreload"> for the route's page chunk and everything it imports statically,
- * and <link rel="preload" as="fetch"> for the api answers the page waits for. Without them the browser
- * learns of the page chunk only after the app bundle ran and the session check (/api/user) answered, and of
- * the page's data after that: three round trips one after another before the first screen. The preloads
- * match the app's own fetches (same URL, CORS mode, credentials 'include'), which take their answers.
+ * app shell plus <link rel="modulepreload"> for the app's code and the route's page chunk (and everything
+ * they import statically), and <link rel="preload" as="fetch"> for the api answers the page waits for.
+ * Without them the browser learns of the page chunk only after the app bundle ran and the session check
+ * (/api/user) answered, and of the page's data after that: three round trips one after another before the
+ * first screen. The preloads match the app's own fetches (same URL, CORS mode, credentials 'include'),
+ * which take their answers.
+ *
+ * Each also carries the page's first screen, drawn at build time without data (renderFrame, see
+ * src/lib/app-frame.tsx): <div id="app-frame" inert> before the empty #root, its CSS in <head>, so the
+ * browser paints the page from the HTML; the app starts after that paint, renders off the document and
+ * takes the frame's place when its page is ready. Its preloads wait in a <template> until that paint. A
+ * small classic script in <head>
+ * (src/islands/app-frame-boot.ts) picks the frame's variant before it paints: the Sign Up tab for
+ * ?tab=signup, the dashboard's greeting and upgrade card from the last visit.
  */
 const APP_SHELLS = {
   '/auth': { page: 'src/pages/auth/auth-page.tsx', data: ['/api/user'] },
@@ -141,39 +168,80 @@ const APP_SHELLS = {
     data: ['/api/user', '/api/user/profile', '/api/jobs', '/api/plans'],
   },
 };
+/** The app's own chunk, which src/main.tsx imports (after the frame's paint, when there is one). */
+const APP_START = 'src/app/start.tsx';
+const FRAME_BOOT = 'src/islands/app-frame-boot.ts';
+/** The id of the <template> holding a frame shell's preloads (src/lib/frame-ids.ts FRAME_PRELOADS_ID). */
+const FRAME_PRELOADS = 'app-preloads';
 
-function appShells(shell) {
+/** Shows the frame variant the boot script chose (attributes on <html>); the defaults without it. */
+function frameCss(body) {
+  const plans = [...new Set([...body.matchAll(/data-frame-upsell="([\w-]+)"/g)].map((m) => m[1]))];
+  return [
+    '[data-frame-tab-variant],[data-frame-upsell]{display:none}',
+    'html:not([data-frame-tab]) [data-frame-tab-variant="login"],html[data-frame-tab="signup"] [data-frame-tab-variant="signup"]{display:block}',
+    'html:not([data-frame-plan]) [data-frame-upsell="free"]{display:block}',
+    ...plans.map((p) => `html[data-frame-plan="${p}"] [data-frame-upsell="${p}"]{display:block}`),
+  ].join('');
+}
+
+/** The files a manifest entry loads: its own and everything it imports statically, minus `skip`. */
+function chunkFiles(manifest, key, skip) {
+  if (!manifest[key]) throw new Error(`the Vite manifest has no ${key}`);
+  const files = [];
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const file = manifest[k].file;
+    if (!skip.has(file)) {
+      skip.add(file);
+      files.push(file);
+    }
+    for (const imp of manifest[k].imports ?? []) walk(imp);
+  };
+  walk(key);
+  return files;
+}
+
+function inHead(html, links) {
+  const out = html.replace(/(\s*)<\/head>/, (all, space) => `${space}  ${links.join(`${space}  `)}${all}`);
+  if (out === html) throw new Error('dist/web/index.html has no </head>');
+  return out;
+}
+
+async function appShells(shell, renderFrame) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const inShell = new Set(
-    [
-      ...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
-    ].map((m) => m[1]),
-  );
-  return Object.entries(APP_SHELLS).map(([route, { page, data }]) => {
-    if (!manifest[page]) throw new Error(`the Vite manifest has no ${page} (APP_SHELLS['${route}'])`);
-    const files = [];
-    const seen = new Set();
-    const walk = (key) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      const file = manifest[key].file;
-      if (!inShell.has(file)) files.push(file);
-      for (const imp of manifest[key].imports ?? []) walk(imp);
-    };
-    walk(page);
-    const links = [
-      ...data.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
-      ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ];
-    // After the app's own scripts (the most bytes, needed first), before </head>: the session check and
-    // the page's data, then the page's code.
-    const html = shell.replace(
-      /(\s*)<\/head>/,
-      (all, space) => `${space}  ${links.join(`${space}  `)}${all}`,
+  const inShell = () =>
+    new Set(
+      [
+        ...shell.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"/g),
+      ].map((m) => m[1]),
     );
-    if (html === shell) throw new Error('dist/web/index.html has no </head>');
-    return { route, html, count: files.length };
-  });
+  const modulepreload = (f) => `<link rel="modulepreload" crossorigin href="/${f}">`;
+  // After the app's own scripts (the most bytes, needed first), before </head>.
+  const app = inHead(shell, chunkFiles(manifest, APP_START, inShell()).map(modulepreload));
+  const boot = manifest[FRAME_BOOT];
+  if (!boot) throw new Error(`the Vite manifest has no ${FRAME_BOOT}`);
+  const shells = [];
+  for (const [route, { page, data }] of Object.entries(APP_SHELLS)) {
+    const skip = inShell();
+    const appFiles = chunkFiles(manifest, APP_START, skip);
+    const pageFiles = chunkFiles(manifest, page, skip);
+    // The session check and the page's data, then the app's code and the page's: in a <template> that
+    // src/main.tsx puts into <head> after the frame's first paint, so they do not compete with it (and
+    // Lighthouse, which cannot tell when a module ran, does not count them as blocking that paint).
+    const preloads = [
+      ...data.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
+      ...[...appFiles, ...pageFiles].map(modulepreload),
+    ];
+    const html = inHead(framePage(shell, await renderFrame(route), route), [
+      `<script src="/${boot.file}"></script>`,
+      `<template id="${FRAME_PRELOADS}">${preloads.join('')}</template>`,
+    ]);
+    shells.push({ route, html, count: pageFiles.length });
+  }
+  return { app, shells };
 }
 
 function xmlEscape(s) {
@@ -186,19 +254,19 @@ function xmlEscape(s) {
 async function main() {
   const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
-  fs.writeFileSync(path.join(dist, 'app.html'), shell);
-  for (const { route, html, count } of appShells(shell)) {
+  const { render, renderNotFound, renderFrame, appRoutePaths, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } =
+    await import(pathToFileURL(ssrEntry).href);
+  const { app, shells } = await appShells(shell, renderFrame);
+  fs.writeFileSync(path.join(dist, 'app.html'), app);
+  for (const { route, html, count } of shells) {
     const file = path.join(dist, route.slice(1), 'index.html');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, html);
     console.log(
-      `prerender: ${route} → ${path.relative(root, file)} (app shell, ${count} page chunks preloaded)`,
+      `prerender: ${route} → ${path.relative(root, file)} (app shell with its first screen, ${(html.length / 1024).toFixed(0)} KB; ${count} page chunks preloaded)`,
     );
   }
 
-  const { render, renderNotFound, appRoutePaths, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } = await import(
-    pathToFileURL(ssrEntry).href
-  );
   const islands = islandScripts();
   for (const { path: route } of PUBLIC_ROUTES) {
     const { head, html, interactive } = staticPage(shell, await render(route), islands);

@@ -40,9 +40,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         sourcemap: true,
         manifest: true,
         rollupOptions: {
-          // The app (index.html → src/main.tsx) and the public pages' island script, which the prerender
-          // puts on those pages instead of the app (they do not hydrate).
-          input: { index: `${webDir}index.html`, islands: `${webDir}src/islands/public-islands.ts` },
+          // The app (index.html → src/main.tsx), the public pages' island script, which the prerender
+          // puts on those pages instead of the app (they do not hydrate), and the small classic script
+          // that picks the variant of an app shell's first-screen frame before it paints.
+          input: {
+            index: `${webDir}index.html`,
+            islands: `${webDir}src/islands/public-islands.ts`,
+            frame: `${webDir}src/islands/app-frame-boot.ts`,
+          },
           // libs/domain is pure data and functions (STYLE.md rule 3): a page that reads PLANS must not
           // also download the common-password list just because both sit behind the same index.ts.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/domain/') },

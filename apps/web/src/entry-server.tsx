@@ -1,15 +1,18 @@
 // Build-time rendering of the public pages (npm run build:web → scripts/prerender-web.js). Renders the theme
 // and the page (public-app.tsx, no router) to static HTML: the pages do not hydrate, so the emotion styles
 // rendered here are the pages' whole CSS (the prerender moves them into <head>). Also renders the
-// not-found page the api answers 404 with, and lists the app's routes (one source: app/router.tsx) so the
+// not-found page the api answers 404 with, the first-screen frames of /auth and /dashboard (lib/app-frame.tsx), and lists the app's routes (one source: app/router.tsx) so the
 // api answers 404 for every other path.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, type RouteObject } from 'react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { PublicApp } from './public-app';
 import { normalisePath, PUBLIC_PAGES } from './public-pages';
 import { routes } from './app/router';
 import { NotFoundPage } from './pages/not-found/not-found-page';
+import { FrameContext } from './lib/app-frame';
+import { AuthPage } from './pages/auth/auth-page';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
 
 export { PUBLIC_ROUTES, NOINDEX_PATHS } from './features/public/public-routes';
 export { SITE_URL } from './features/public/seo-head';
@@ -34,6 +37,23 @@ export function renderNotFound(): Promise<string> {
     <MemoryRouter initialEntries={['/404']}>
       <NotFoundPage />
     </MemoryRouter>
+  );
+  return toHtml(<PublicApp Page={Page} />);
+}
+
+/** The app pages whose shell carries a first-screen frame (lib/app-frame.tsx). */
+const FRAMES: Record<string, ComponentType> = { '/auth': AuthPage, '/dashboard': DashboardPage };
+
+/** The first screen of an app page, drawn without data (lib/app-frame.tsx). */
+export function renderFrame(path: string): Promise<string> {
+  const Frame = FRAMES[path];
+  if (!Frame) throw new Error(`${path} has no frame`);
+  const Page = () => (
+    <FrameContext.Provider value={true}>
+      <MemoryRouter initialEntries={[path]}>
+        <Frame />
+      </MemoryRouter>
+    </FrameContext.Provider>
   );
   return toHtml(<PublicApp Page={Page} />);
 }

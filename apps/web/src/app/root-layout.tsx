@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { PUBLIC_ROUTES } from '../features/public/public-routes';
+import { frameRoute, showApp } from '../lib/app-frame';
 
 // The toast machine is ~17 KB gzipped that the public pages never use. It loads with the first app page
 // and then stays mounted for the rest of the visit, so a toast raised just before navigating to a public
@@ -15,6 +16,12 @@ const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
 /** Every route renders inside this: a spinner while a page's code downloads, scroll reset between pages. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  // The page came with a frame drawn for another path (a signed-out visitor sent on from /dashboard, a
+  // signed-in one from /auth): the app shows at once; the frame's own page shows it when it is ready.
+  useLayoutEffect(() => {
+    const route = frameRoute();
+    if (route !== null && (pathname.replace(/\/+$/, '') || '/') !== route) showApp();
+  }, [pathname]);
   const toasterNeeded = useRef(false);
   if (!PUBLIC_PATHS.has(pathname.replace(/\/+$/, '') || '/')) toasterNeeded.current = true;
   const toasterWanted = toasterNeeded.current;

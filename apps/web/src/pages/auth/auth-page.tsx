@@ -1,6 +1,7 @@
 import { Box, Card, Container, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useFrameHandover, useIsFrame } from '../../lib/app-frame';
 import { BackToHomeLink } from '../../components/back-to-home-link';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { Logo } from '../../components/logo';
@@ -21,26 +22,54 @@ function initialTab(state: unknown, search: string): AuthTab {
     : 'login';
 }
 
+const META = (
+  <PageMeta
+    title="Log In or Sign Up"
+    description="Log in to CSV Mapper or create a free account to map your CSV files."
+    path="/auth"
+    robots="noindex, nofollow"
+  />
+);
+
 export function AuthPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>(() => initialTab(location.state, location.search));
+  const inFrame = useIsFrame();
+  useFrameHandover(status === 'unauthenticated');
 
   useEffect(() => {
     if (status === 'authenticated') navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
   }, [status, navigate, location.search]);
 
+  // The build-time frame (lib/app-frame.tsx): both tabs, the one the link asked for shown by the shell's
+  // boot script (src/islands/app-frame-boot.ts) before the first paint.
+  if (inFrame)
+    return (
+      <>
+        {META}
+        {(['login', 'signup'] as const).map((t) => (
+          <div key={t} data-frame-tab-variant={t}>
+            <AuthView tab={t} onTabChange={() => undefined} />
+          </div>
+        ))}
+      </>
+    );
+
   if (status !== 'unauthenticated') return <FullScreenSpinner />;
 
   return (
+    <>
+      {META}
+      <AuthView tab={tab} onTabChange={setTab} />
+    </>
+  );
+}
+
+function AuthView({ tab, onTabChange }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
+  return (
     <Box minH="100dvh" bg="bg.subtle">
-      <PageMeta
-        title="Log In or Sign Up"
-        description="Log in to CSV Mapper or create a free account to map your CSV files."
-        path="/auth"
-        robots="noindex, nofollow"
-      />
       <Container maxW="6xl" py={{ base: '6', md: '10' }}>
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="10" alignItems="stretch">
           <Stack gap="6" maxW="md" w="full" mx="auto">
@@ -62,7 +91,7 @@ export function AuthPage() {
               <Card.Body>
                 <Tabs.Root
                   value={tab}
-                  onValueChange={(e) => setTab(e.value === 'signup' ? 'signup' : 'login')}
+                  onValueChange={(e) => onTabChange(e.value === 'signup' ? 'signup' : 'login')}
                   variant="enclosed"
                   lazyMount
                   unmountOnExit

@@ -1,7 +1,9 @@
 import { Box, Card, Grid, HStack, Heading, Link, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { PLANS } from '@csv-mapper/domain';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import useSWR from 'swr';
+import { saveFrameHint, useFrameHandover, useIsFrame } from '../../lib/app-frame';
 import { APP_PLACES, AppHeader } from '../../components/app-header';
 import { AppPage } from '../../components/app-page';
 import { ArrowRightIcon, BookIcon, FolderIcon, HelpIcon, PlusIcon } from '../../components/icons';
@@ -68,7 +70,88 @@ function Tile({
   );
 }
 
+const META = (
+  <PageMeta
+    title="Dashboard"
+    description="Start a new CSV mapping, reuse a saved one and see your plan."
+    path="/dashboard"
+    robots="noindex, nofollow"
+  />
+);
+
+function Greeting({ firstName }: { firstName?: string }) {
+  const inFrame = useIsFrame();
+  return (
+    <Stack gap="1" visibility="visible">
+      <Heading
+        as="h1"
+        size={{ base: '2xl', md: '3xl' }}
+        letterSpacing="-0.02em"
+        data-frame-greeting={inFrame ? '' : undefined}
+      >
+        {firstName ? `Welcome, ${firstName}!` : 'Welcome to CSV Mapper'}
+      </Heading>
+      <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
+    </Stack>
+  );
+}
+
+function Tiles() {
+  return (
+    <>
+      <Tile
+        to="/csv-mapper"
+        title="Start New Mapping"
+        description="Upload a template and a data file, map the columns and download the result."
+        icon={<PlusIcon boxSize="5" />}
+      />
+      <Tile
+        to="/saved-mappings"
+        title="Saved Mappings"
+        description="Reuse a mapping you saved, so a repeat import takes seconds."
+        icon={<FolderIcon boxSize="5" />}
+      />
+    </>
+  );
+}
+
+const TILE_COLUMNS = { base: '1fr', sm: '1fr 1fr' };
+const ROW_COLUMNS = { base: '1fr', lg: '2fr 1fr' };
+const SECTION_GAP = { base: '6', md: '8' };
+
+/**
+ * The dashboard as the build draws it into /dashboard's HTML (lib/app-frame.tsx), before any answer: the
+ * header, the greeting and the tiles where the page shows them, and each plan's upgrade card, the one the
+ * shell's boot script picks from the last visit's hint shown (a free plan's when there is none). What
+ * needs the answers (the user menu, the plan card, the jobs) is left out; the page shows it all at once
+ * when it takes the frame's place.
+ */
+function DashboardFrame() {
+  return (
+    <AppPage header={<AppHeader actions={<Box visibility="hidden" w="0" />} menuItems={APP_PLACES} />}>
+      {META}
+      <Stack gap={SECTION_GAP}>
+        <Greeting />
+        {Object.values(PLANS).map((p) => (
+          <div key={p.key} data-frame-upsell={p.key}>
+            <UpgradeCard plan={p.key} />
+          </div>
+        ))}
+        <Grid templateColumns={ROW_COLUMNS} gap="6" alignItems="stretch">
+          <Grid templateColumns={TILE_COLUMNS} gap="4">
+            <Tiles />
+          </Grid>
+        </Grid>
+      </Stack>
+    </AppPage>
+  );
+}
+
 export function DashboardPage() {
+  return useIsFrame() ? <DashboardFrame /> : <Dashboard />;
+}
+
+function Dashboard() {
   const { user } = useAuth();
   const { logOut } = useLogOutAction();
   const firstName = user?.firstName?.trim();
@@ -84,6 +167,12 @@ export function DashboardPage() {
   const answered = (r: { data?: unknown; error?: unknown }) => r.data !== undefined || r.error !== undefined;
   const settled =
     answered({ data: profile, error: profileError }) && answered(jobs) && (!upgrade || answered(plans));
+  // Shown in the frame's place once all is in; the next visit's frame is drawn from what shows now.
+  useFrameHandover(settled);
+  const hintPlan = profile ? (upgrade ? profile.plan : null) : undefined;
+  useEffect(() => {
+    if (settled && hintPlan !== undefined) saveFrameHint({ name: firstName ?? '', plan: hintPlan });
+  }, [settled, hintPlan, firstName]);
 
   return (
     <AppPage
@@ -95,36 +184,15 @@ export function DashboardPage() {
         />
       }
     >
-      <PageMeta
-        title="Dashboard"
-        description="Start a new CSV mapping, reuse a saved one and see your plan."
-        path="/dashboard"
-        robots="noindex, nofollow"
-      />
-      <Stack gap={{ base: '6', md: '8' }} visibility={settled ? undefined : 'hidden'}>
-        <Stack gap="1" visibility="visible">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-            {firstName ? `Welcome, ${firstName}!` : 'Welcome to CSV Mapper'}
-          </Heading>
-          <Text color="fg.muted">Map a new file or pick up where you left off.</Text>
-        </Stack>
+      {META}
+      <Stack gap={SECTION_GAP} visibility={settled ? undefined : 'hidden'}>
+        <Greeting firstName={firstName} />
 
         {profile && profile.team?.role !== 'member' ? <UpgradeCard plan={profile.plan} /> : null}
 
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="stretch">
-          <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4">
-            <Tile
-              to="/csv-mapper"
-              title="Start New Mapping"
-              description="Upload a template and a data file, map the columns and download the result."
-              icon={<PlusIcon boxSize="5" />}
-            />
-            <Tile
-              to="/saved-mappings"
-              title="Saved Mappings"
-              description="Reuse a mapping you saved, so a repeat import takes seconds."
-              icon={<FolderIcon boxSize="5" />}
-            />
+        <Grid templateColumns={ROW_COLUMNS} gap="6" alignItems="stretch">
+          <Grid templateColumns={TILE_COLUMNS} gap="4">
+            <Tiles />
           </Grid>
           <CurrentPlanCard refreshOnFocus>
             {profile?.subscription ? (

@@ -1,6 +1,7 @@
 import { Button, Card, List, Stack, Text } from '@chakra-ui/react';
 import { PLANS, upgradeTargetFor, upgradeTextFor } from '@csv-mapper/domain';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useIsFrame } from '../../../lib/app-frame';
 import { CheckIcon, ZapIcon } from '../../../components/icons';
 import { showToast } from '../../../components/toaster';
 import { errorDescription, hasErrorCode } from '../../../lib/api-client';
@@ -16,10 +17,12 @@ export function UpgradeCard({ plan }: { plan: string }) {
   const { data: plans } = usePlans();
   const checkout = useCreateCheckoutSession();
   const navigate = useNavigate();
+  const inFrame = useIsFrame();
   if (plan === 'enterprise') return null;
   const targetKey = upgradeTargetFor(plan);
   const target = PLANS[targetKey];
-  const price = plans?.[targetKey]?.price;
+  // The build-time frame has no answers: it shows the catalogue's price, which the api's normally is.
+  const price = plans?.[targetKey]?.price ?? (inFrame ? target.price : undefined);
 
   async function startCheckout() {
     try {

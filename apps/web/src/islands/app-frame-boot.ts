@@ -1,0 +1,31 @@
+// A classic script in <head> of the app shells that carry a first-screen frame (scripts/prerender-web.js),
+// run before the frame is parsed, so the first paint already shows the right variant: the Sign Up tab when
+// the link asked for it (?tab=signup), and on the dashboard the greeting's first name and the upgrade
+// card of the plan the dashboard last showed (src/lib/app-frame.tsx saves that hint under this key).
+// No imports: it is loaded as a plain script, not a module.
+const HINT_KEY = 'csv-mapper:first-screen';
+
+(() => {
+  const html = document.documentElement;
+  if (new URLSearchParams(location.search).get('tab') === 'signup') html.dataset.frameTab = 'signup';
+  let hint: unknown;
+  try {
+    hint = JSON.parse(localStorage.getItem(HINT_KEY) ?? 'null');
+  } catch {
+    return;
+  }
+  if (!hint || typeof hint !== 'object') return;
+  const { name, plan } = hint as { name?: unknown; plan?: unknown };
+  if (typeof plan === 'string' || plan === null) html.dataset.framePlan = plan ?? 'none';
+  if (typeof name !== 'string' || !name) return;
+  // The greeting is parsed after this runs: named as soon as it is complete (its next sibling parsed),
+  // before the first paint (mutation callbacks run before the browser renders).
+  const observer = new MutationObserver(() => {
+    const greeting = document.querySelector<HTMLElement>('[data-frame-greeting]');
+    if (!greeting?.nextElementSibling) return;
+    greeting.textContent = `Welcome, ${name}!`;
+    observer.disconnect();
+  });
+  observer.observe(html, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', () => observer.disconnect(), { once: true });
+})();
