@@ -281,18 +281,23 @@ export function inferColumnTransforms(
       const plain = (k: number) => rows.every((r) => /^\s*-?\d*\s*$/.test(r[k] ?? ''));
       if (!plain(d) || !plain(c)) continue;
     }
-    const pair: Transform = {
-      kind: 'debitCredit',
-      debitColumn: headers[d],
-      creditColumn: headers[c],
-      decimals: 2,
-    };
-    out[d] = pair;
-    out[c] = pair;
+    pairDebitCredit(headers, out, d, c);
   }
   inferAlternatingPairs(headers, columns, out);
   inferDirections(headers, columns, out);
   return out;
+}
+
+/** Columns d (debit) and c (credit) both get the one transform that makes them a signed amount. */
+function pairDebitCredit(headers: readonly string[], out: (Transform | null)[], d: number, c: number): void {
+  const pair: Transform = {
+    kind: 'debitCredit',
+    debitColumn: headers[d],
+    creditColumn: headers[c],
+    decimals: 2,
+  };
+  out[d] = pair;
+  out[c] = pair;
 }
 
 /** The names a file without a header row has its columns called (inspect.ts). */
@@ -339,14 +344,7 @@ function inferAlternatingPairs(
     // one side mostly negative and the other not: that side is money out; otherwise left to right
     const aOut = negB > onlyB / 2 && negA <= onlyA / 2 ? false : true;
     const [d, c] = aOut ? [a, b] : [b, a];
-    const pair: Transform = {
-      kind: 'debitCredit',
-      debitColumn: headers[d],
-      creditColumn: headers[c],
-      decimals: 2,
-    };
-    out[a] = pair;
-    out[b] = pair;
+    pairDebitCredit(headers, out, d, c);
     a++;
   }
 }
