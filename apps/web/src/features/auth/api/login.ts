@@ -1,6 +1,7 @@
 import type { LoginRequest, SessionUserView } from '@csv-mapper/contracts';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
+import { forgetFrameHint } from '../../../lib/app-frame';
 import { swrKeys } from '../../../lib/swr-keys';
 
 /** POST /api/login: starts a session and answers the user. */
@@ -12,7 +13,12 @@ export function login(input: LoginRequest): Promise<SessionUserView> {
 export function useLogin() {
   return useSWRMutation(
     swrKeys.user,
-    (_key: readonly string[], { arg }: { arg: LoginRequest }) => login(arg),
+    async (_key: readonly string[], { arg }: { arg: LoginRequest }) => {
+      const user = await login(arg);
+      // A new session: the dashboard frame's greeting and plan were whoever signed in here before.
+      forgetFrameHint();
+      return user;
+    },
     {
       populateCache: true,
       revalidate: false,

@@ -1,6 +1,7 @@
 import type { RegisterRequest, SessionUserView } from '@csv-mapper/contracts';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
+import { forgetFrameHint } from '../../../lib/app-frame';
 import { swrKeys } from '../../../lib/swr-keys';
 
 /** POST /api/register: creates the account, starts a session and answers the user (201). */
@@ -12,7 +13,12 @@ export function register(input: RegisterRequest): Promise<SessionUserView> {
 export function useRegister() {
   return useSWRMutation(
     swrKeys.user,
-    (_key: readonly string[], { arg }: { arg: RegisterRequest }) => register(arg),
+    async (_key: readonly string[], { arg }: { arg: RegisterRequest }) => {
+      const user = await register(arg);
+      // A new session: the dashboard frame's greeting and plan were whoever signed in here before.
+      forgetFrameHint();
+      return user;
+    },
     { populateCache: true, revalidate: false },
   );
 }
