@@ -53,3 +53,25 @@ export async function downloadedCsv(page: Page): Promise<Buffer> {
   ]);
   return readFileSync(await dl.path());
 }
+
+/**
+ * A products file mapped onto a Title, Variant Price template (Title ← Title, Variant Price ← Price as an
+ * amount) and generated, waiting for "Complete!": for a Business user and a file over the sync row limit,
+ * a background job the review then pages through.
+ */
+export async function mapProductsAndGenerate(page: Page, dataName: string, data: Buffer): Promise<void> {
+  await page.goto('/csv-mapper');
+  await chooseFile(
+    page,
+    'template',
+    csvFile('products-template.csv', Buffer.from('Title,Variant Price\r\n')),
+  );
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+  await chooseFile(page, 'data', csvFile(dataName, data));
+  await expect(page.getByText('Step 3 of 4')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('combobox', { name: 'Data column for Title' }).selectOption('Title');
+  await page.getByRole('combobox', { name: 'Data column for Variant Price' }).selectOption('Price');
+  await page.getByRole('combobox', { name: 'Transform for Variant Price' }).selectOption('amount');
+  await page.getByRole('button', { name: 'Generate CSV' }).click();
+  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 180_000 });
+}

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
-import { chooseFile, csvFile } from '../support/files';
+import { mapProductsAndGenerate } from '../support/files';
 
 // Issue 22, Browser (Chromium): a 200,000-row file with 10,000 bad rows runs in the background and its
 // problems open in the review grid, paged from the jobs API, and scroll. The figures (time from the
@@ -39,20 +39,7 @@ test('200k rows, 10k bad: the review grid opens, pages in problems and scrolls (
   await signUp(page, newUser('gridscale'));
   await subscribeToBusiness(page);
   await page.addInitScript(installProbes);
-  await page.goto('/csv-mapper');
-  await chooseFile(
-    page,
-    'template',
-    csvFile('products-template.csv', Buffer.from('Title,Variant Price\r\n')),
-  );
-  await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', csvFile('products-200k.csv', bigCsv()));
-  await expect(page.getByText('Step 3 of 4')).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('combobox', { name: 'Data column for Title' }).selectOption('Title');
-  await page.getByRole('combobox', { name: 'Data column for Variant Price' }).selectOption('Price');
-  await page.getByRole('combobox', { name: 'Transform for Variant Price' }).selectOption('amount');
-  await page.getByRole('button', { name: 'Generate CSV' }).click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 180_000 });
+  await mapProductsAndGenerate(page, 'products-200k.csv', bigCsv());
 
   const panel = page.getByTestId('review-panel');
   const grid = panel.getByRole('grid', { name: 'Rows with problems' });

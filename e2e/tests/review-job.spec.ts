@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import fs from 'node:fs';
 import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
-import { chooseFile, csvFile } from '../support/files';
+import { mapProductsAndGenerate } from '../support/files';
 
 // The review of a background job (a file over the sync row limit, Business plan), through the browser:
 // one value fixed by hand and offered for the other cells that hold it ("apply to all"), a row selected
@@ -12,6 +12,9 @@ import { chooseFile, csvFile } from '../support/files';
 const ROWS = 60_000; // over SYNC_ROW_LIMIT (50,000): a background job
 const NA_EVERY = 10_000; // rows 10,000 … 60,000 say "N/A" for the price
 const DELETED = 5; // a row with a bad price, deleted in the review
+
+/** The rows whose price is "N/A", as the grid's row headers show them. */
+const NA_ROWS = ['10,000', '20,000', '30,000', '40,000', '50,000', '60,000'];
 
 const price = (i: number) => (i === DELETED ? 'x' : i % NA_EVERY === 0 ? 'N/A' : `${i % 100}.50`);
 
@@ -46,34 +49,13 @@ test('background job review: a fix applied to every cell that held the value, a 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, newUser('jobreview'));
   await subscribeToBusiness(page);
-  await page.goto('/csv-mapper');
-  await chooseFile(
-    page,
-    'template',
-    csvFile('products-template.csv', Buffer.from('Title,Variant Price\r\n')),
-  );
-  await expect(page.getByText('Step 2 of 4')).toBeVisible();
-  await chooseFile(page, 'data', csvFile('products-60k.csv', dataCsv()));
-  await expect(page.getByText('Step 3 of 4')).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('combobox', { name: 'Data column for Title' }).selectOption('Title');
-  await page.getByRole('combobox', { name: 'Data column for Variant Price' }).selectOption('Price');
-  await page.getByRole('combobox', { name: 'Transform for Variant Price' }).selectOption('amount');
-  await page.getByRole('button', { name: 'Generate CSV' }).click();
-  await expect(page.getByText('Complete!')).toBeVisible({ timeout: 120_000 });
+  await mapProductsAndGenerate(page, 'products-60k.csv', dataCsv());
 
   const panel = page.getByTestId('review-panel');
   const grid = panel.getByRole('grid', { name: 'Rows with problems' });
   // Seven problems: row 5's "x" and the six "N/A".
   await expect(panel.getByTestId('review-summary')).toHaveText('7 problems in 7 rows.', { timeout: 30_000 });
-  await expect(grid.getByRole('rowheader')).toHaveText([
-    '5',
-    '10,000',
-    '20,000',
-    '30,000',
-    '40,000',
-    '50,000',
-    '60,000',
-  ]);
+  await expect(grid.getByRole('rowheader')).toHaveText(['5', ...NA_ROWS]);
   await expect(cell(grid, 10_000, 'Variant Price')).toHaveText('N/A');
   await expect(cell(grid, 10_000, 'Variant Price')).toHaveAttribute('aria-invalid', 'true');
 
@@ -94,14 +76,7 @@ test('background job review: a fix applied to every cell that held the value, a 
   // Row 5 goes.
   await panel.getByRole('checkbox', { name: 'Select row 5', exact: true }).check();
   await panel.getByRole('button', { name: 'Delete 1 row' }).click();
-  await expect(grid.getByRole('rowheader')).toHaveText([
-    '10,000',
-    '20,000',
-    '30,000',
-    '40,000',
-    '50,000',
-    '60,000',
-  ]);
+  await expect(grid.getByRole('rowheader')).toHaveText(NA_ROWS);
   await expect(panel.getByTestId('review-counts')).toHaveText('6 cells edited · 1 row deleted');
 
   // Saved, re-run by the worker, downloaded: the whole file, byte for byte.
