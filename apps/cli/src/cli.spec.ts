@@ -72,6 +72,39 @@ describe('csv-mapper (bin)', () => {
     );
   });
 
+  it('writes the same bytes to -o as to stdout over many output chunks (the chunks written to the file go back to the engine)', () => {
+    const lines = ['Date;Text;Amount'];
+    for (let i = 0; i < 60_000; i++)
+      lines.push(
+        `${String((i % 28) + 1).padStart(2, '0')}/01/2024;Payment ${i}, ref ${'x'.repeat(i % 30)};${i},${i % 100}`,
+      );
+    writeFileSync(join(dir, 'many.csv'), lines.join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'many.json'),
+      recipeFile({
+        name: 'Many',
+        templateHeaders: ['Datum', 'Text', 'Betrag'],
+        mappings: [
+          { templateColumn: 'Datum', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
+          { templateColumn: 'Text', dataColumn: 'Text' },
+          { templateColumn: 'Betrag', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
+        ],
+        reading: { delimiter: ';' },
+      }),
+    );
+    const toFile = run(['run', '-q', '-r', 'many.json', 'many.csv', '-o', 'many-out.csv'], dir);
+    expect(toFile.stderr.toString()).toBe('');
+    expect(toFile.status).toBe(0);
+    const toStdout = run(['run', '-q', '-r', 'many.json', 'many.csv'], dir);
+    expect(toStdout.status).toBe(0);
+    const written = readFileSync(join(dir, 'many-out.csv'));
+    expect(written.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(written.equals(toStdout.stdout)).toBe(true);
+    expect(written.toString('utf8', 0, 100)).toMatch(
+      /^Datum,Text,Betrag\r\n2024-01-01,"Payment 0, ref ",0\.00\r\n2024-01-02,"Payment 1, ref x",1\.10\r\n/,
+    );
+  });
+
   it('says what is wrong: usage (exit 2), a recipe that is not valid, a missing file (exit 1)', () => {
     const usage = run(['run', 'bank.csv'], dir);
     expect(usage.status).toBe(2);

@@ -20,6 +20,8 @@ export function runBin(
     cwd,
     encoding,
     env: { ...process.env, CSV_MAPPER_FROM_SOURCES: '1' },
+    // Room for a few MB of CSV on stdout (the default stops the child at 1 MB).
+    maxBuffer: 64 * 1024 * 1024,
   });
 }
 
