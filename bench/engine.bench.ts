@@ -151,7 +151,12 @@ function writeIsoRecipe(path: string): void {
  * process's peak RSS. So the engine and the jobs are transpiled once into bench/.data/js.
  */
 function transpile(): void {
-  const dirs = [join(ROOT, 'libs', 'csv-engine', 'src'), join(__dirname, 'engine')];
+  // libs/rules: the engine imports the shared rules by path (libs/rules/src/…).
+  const dirs = [
+    join(ROOT, 'libs', 'csv-engine', 'src'),
+    join(ROOT, 'libs', 'rules', 'src'),
+    join(__dirname, 'engine'),
+  ];
   for (const dir of dirs) {
     // Recursive: the engine has folders (mapping/, mapping/transforms/).
     for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
