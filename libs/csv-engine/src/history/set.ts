@@ -54,12 +54,17 @@ export class FingerprintSet {
     this.runs[bucket] = this.runCount <= 0xff ? new Uint8Array(slots) : new Uint16Array(slots);
   }
 
+  /** The index stored for run `run`: runs past what a slot can name share the last index. */
+  private runIndex(run: number): number {
+    return Math.min(run, this.runCount <= 0xff ? 0xff : MAX_RUNS);
+  }
+
   /** Adds the packed big-endian 8-byte fingerprints in `bytes` (all of `bucket`) written by run `run`. */
   addPacked(bucket: number, bytes: Uint8Array, run: number): void {
     const words = this.words[bucket];
     const runs = this.runs[bucket] as Uint8Array | Uint16Array;
     if (!words) throw new Error(`fingerprint bucket ${bucket} has no room reserved`);
-    const r = Math.min(run, MAX_RUNS, this.runCount <= 0xff ? 0xff : MAX_RUNS);
+    const r = this.runIndex(run);
     if (this.native !== null) {
       this.size += this.native.insertPacked(words, runs, bytes, r, HOME_BITS);
       return;
@@ -99,8 +104,7 @@ export class FingerprintSet {
     const words = this.words[bucket];
     const table = this.runs[bucket] as Uint8Array | Uint16Array;
     if (!words) return Promise.reject(new Error(`fingerprint bucket ${bucket} has no room reserved`));
-    const cap = this.runCount <= 0xff ? 0xff : MAX_RUNS;
-    const partRuns = Int32Array.from(runs, (r) => Math.min(r, MAX_RUNS, cap));
+    const partRuns = Int32Array.from(runs, (r) => this.runIndex(r));
     const before = this.inserting[bucket] ?? Promise.resolve();
     const done = before
       .then(() => insert(words, table, parts, partRuns, HOME_BITS))
@@ -294,23 +298,25 @@ export class RowHistory {
 
   /** Looks up the rows stashed while the earlier fingerprints were loading (on the pool when it can). */
   private async unstashLater(found: (rowNo: number, run: number) => void): Promise<void> {
-    const n = this.stashed;
-    if (n === 0) return;
-    const fps = this.stashFps;
-    const rows = this.stashRows;
-    this.stashed = 0;
-    this.stashFps = new Uint32Array(0);
-    this.stashRows = new Int32Array(0);
-    await this.accountLater(fps, rows, n, found);
+    const stash = this.takeStash();
+    if (stash !== null) await this.accountLater(stash.fps, stash.rows, stash.n, found);
   }
 
+  /** unstashLater() done at once (the path without the thread pool). */
   private unstash(found: (rowNo: number, run: number) => void): void {
+    const stash = this.takeStash();
+    if (stash !== null) this.account(stash.fps, stash.rows, stash.n, found);
+  }
+
+  /** The rows stashed so far (the stash starts over empty), or null when there are none. */
+  private takeStash(): { fps: Uint32Array; rows: Int32Array; n: number } | null {
     const n = this.stashed;
-    if (n === 0) return;
+    if (n === 0) return null;
+    const stash = { fps: this.stashFps, rows: this.stashRows, n };
     this.stashed = 0;
-    this.account(this.stashFps, this.stashRows, n, found);
     this.stashFps = new Uint32Array(0);
     this.stashRows = new Int32Array(0);
+    return stash;
   }
 
   /**
@@ -359,8 +365,7 @@ export class RowHistory {
       const run = runs[i];
       if (run < 0) this.fresh.add(fps[2 * i], fps[2 * i + 1]);
       else {
-        this.alreadyExported++;
-        this.perRun.set(run, (this.perRun.get(run) ?? 0) + 1);
+        this.seenIn(run);
         found(rowNos[i], run);
       }
     }
@@ -430,13 +435,15 @@ export class RowHistory {
   /** Looks up (and collects when new) the fingerprint (hi, lo): the earlier run's index, or -1. */
   private lookup(hi: number, lo: number): number {
     const run = this.earlier === null ? -1 : this.earlier.find(hi, lo);
-    if (run < 0) {
-      this.fresh.add(hi, lo);
-      return -1;
-    }
+    if (run < 0) this.fresh.add(hi, lo);
+    else this.seenIn(run);
+    return run;
+  }
+
+  /** A row exported before by earlier run `run`: counted, overall and for that run. */
+  private seenIn(run: number): void {
     this.alreadyExported++;
     this.perRun.set(run, (this.perRun.get(run) ?? 0) + 1);
-    return run;
   }
 
   /**
