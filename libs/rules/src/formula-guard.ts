@@ -1,6 +1,6 @@
 // The formula-injection rule (OWASP; ARCHITECTURE §4) and the RFC 4180 cell it is written into, on text.
 // The engine's writer applies the same rule to UTF-8 bytes (libs/csv-engine/src/writer.ts needsFormulaGuard,
-// writeCell); conformance.spec.ts holds the two equal.
+// writeCell); engine-conformance.spec.ts holds the two equal.
 
 /** Is `v` a plain number or a phone number, so a leading + or - is harmless? (Its first character is not read.) */
 export function isNumberOrPhoneText(v: string): boolean {

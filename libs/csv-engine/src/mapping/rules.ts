@@ -2,7 +2,7 @@
 // streaming pass: type, maxLength, allowed, unique (required is the row loop's empty-cell check). A
 // failing cell is a warning with its rule; the value is written as it is. The checks on text are the shared
 // ones of libs/rules (the review grid applies the same); this file adds the unique set and the byte checks
-// of the hot path, which conformance.spec.ts holds equal to them.
+// of the hot path, which libs/rules engine-conformance.spec.ts holds equal to them.
 import {
   checkValueRules,
   columnRulesProblem,

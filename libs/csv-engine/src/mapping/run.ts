@@ -68,7 +68,6 @@ const K_CHAIN = OP_CHAIN;
 const K_COMBINE = OP_COMBINE;
 const GUARD = FORMULA_GUARD;
 const APOS = 0x27;
-/** What the formula guard protects (writer.ts needsFormulaGuard), on text. */
 
 const FLUSH_BYTES = 512 * 1024;
 const FIRST_FLUSH_BYTES = 16 * 1024;
