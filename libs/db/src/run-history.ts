@@ -198,9 +198,9 @@ export class RunHistoryStore {
 
   /**
    * The set of the earlier runs' fingerprints, streamed by a binary COPY in bucket order (the stored bytes
-   * as they are: no hex or base64 to encode and decode) and added a row (one run's bucket) at a time, so a
-   * row's bytes are all the memory the read holds besides the set. Each row comes with the index of its
-   * run among `earlier`.
+   * as they are: no hex or base64 to encode and decode) and added a bucket at a time (its rows, one per
+   * earlier run, each with the index of its run among `earlier`); reading pauses while a few buckets wait
+   * to be added, so they are all the memory the read holds besides the set.
    */
   private async loadSet(
     mappingId: string,
@@ -212,8 +212,7 @@ export class RunHistoryStore {
     const set = new FingerprintSet(earlier.length);
     for (const { bucket, n } of counts) set.reserve(bucket, Number(n));
     const ids = earlier.map((r) => quoteLiteral(r.id)).join(', ');
-    // The rows come in bucket order, one per earlier run: a bucket's are added together, with the native
-    // addon on its thread pool while the run maps on the main thread.
+    // With the native addon, a bucket is added on its thread pool while the run maps on the main thread.
     let bucket = -1;
     let parts: Buffer[] = [];
     let runs: number[] = [];

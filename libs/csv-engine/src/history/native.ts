@@ -38,8 +38,9 @@ export interface NativeFingerprints {
     homeBits: number,
   ): void;
   /**
-   * The work of hmacSpans, insertPacked and lookupMany on libuv's thread pool (so the main thread goes on mapping): each answers a Promise,
-   * and its typed arrays are held, and must not be changed, until it settles. Absent in an older build.
+   * The work of hmacSpans, insertPacked (insertManyAsync: several parts of one bucket) and lookupMany on
+   * libuv's thread pool, so the main thread goes on mapping: each answers a Promise, and its typed arrays
+   * are held, and must not be changed, until it settles. Absent in an older build.
    */
   hmacSpansAsync?(
     key: Uint8Array,
@@ -49,7 +50,6 @@ export interface NativeFingerprints {
     rows: number,
     out: Uint32Array,
   ): Promise<void>;
-  /** insertPacked of each part (part i written by run partRuns[i]) into one bucket's table, in one piece. */
   insertManyAsync?(
     words: Uint32Array,
     runs: Uint8Array | Uint16Array,
