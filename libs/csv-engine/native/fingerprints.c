@@ -400,7 +400,7 @@ static napi_value LookupMany(napi_env env, napi_callback_info info) {
 
 #define MAX_REFS (2 * BUCKETS_MAX + 6)
 
-typedef enum { JOB_HMAC, JOB_INSERT, JOB_INSERT_MANY, JOB_LOOKUP } job_kind;
+typedef enum { JOB_HMAC, JOB_INSERT_MANY, JOB_LOOKUP } job_kind;
 
 typedef struct {
   job_kind kind;
@@ -413,9 +413,9 @@ typedef struct {
   insert_args *parts;
   napi_ref *part_refs;
   uint32_t nparts;
+  uint32_t added; // insertManyAsync's answer: the fingerprints that were new
   union {
     hmac_args hmac;
-    insert_args insert;
     lookup_args lookup;
   } u;
 } job_t;
@@ -424,16 +424,12 @@ static void job_execute(napi_env env, void *data) {
   (void)env;
   job_t *j = (job_t *)data;
   if (j->kind == JOB_HMAC) hmac_run(&j->u.hmac);
-  else if (j->kind == JOB_INSERT) insert_run(&j->u.insert);
   else if (j->kind == JOB_INSERT_MANY) {
-    uint32_t added = 0;
     for (uint32_t i = 0; i < j->nparts; i++) {
       insert_run(&j->parts[i]);
-      added += j->parts[i].added;
+      j->added += j->parts[i].added;
     }
-    j->u.insert.added = added;
-  }
-  else lookup_run(&j->u.lookup);
+  } else lookup_run(&j->u.lookup);
 }
 
 static void job_free(napi_env env, job_t *j) {
@@ -455,7 +451,7 @@ static void job_complete(napi_env env, napi_status status, void *data) {
     napi_create_error(env, NULL, msg, &err);
     napi_reject_deferred(env, j->deferred, err);
   } else {
-    if (j->kind == JOB_INSERT || j->kind == JOB_INSERT_MANY) napi_create_uint32(env, j->u.insert.added, &v);
+    if (j->kind == JOB_INSERT_MANY) napi_create_uint32(env, j->added, &v);
     else napi_get_undefined(env, &v);
     napi_resolve_deferred(env, j->deferred, v);
   }
