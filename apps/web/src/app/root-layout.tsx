@@ -16,14 +16,15 @@ const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
 /** Every route renders inside this: a spinner while a page's code downloads, scroll reset between pages. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '') || '/';
   // The page came with a frame drawn for another path (a signed-out visitor sent on from /dashboard, a
   // signed-in one from /auth): the app shows at once; the frame's own page shows it when it is ready.
   useLayoutEffect(() => {
     const route = frameRoute();
-    if (route !== null && (pathname.replace(/\/+$/, '') || '/') !== route) showApp();
-  }, [pathname]);
+    if (route !== null && path !== route) showApp();
+  }, [path]);
   const toasterNeeded = useRef(false);
-  if (!PUBLIC_PATHS.has(pathname.replace(/\/+$/, '') || '/')) toasterNeeded.current = true;
+  if (!PUBLIC_PATHS.has(path)) toasterNeeded.current = true;
   const toasterWanted = toasterNeeded.current;
   const [ready, setReady] = useState(false);
   useEffect(() => {
