@@ -155,18 +155,19 @@ function Dashboard() {
   const { user } = useAuth();
   const { logOut } = useLogOutAction();
   const firstName = user?.firstName?.trim();
-  const { data: profile, error: profileError } = useProfile({ refreshOnFocus: true });
+  const profileAnswer = useProfile({ refreshOnFocus: true });
+  const profile = profileAnswer.data;
   // The jobs panel's list and the upgrade card's prices: they ask for them, this reads the answers.
   const jobs = useSWR(swrKeys.jobs, { revalidateOnMount: false });
   const plans = useSWR(swrKeys.plans, { revalidateOnMount: false });
-  const upgrade = profile && profile.team?.role !== 'member' ? profile.plan !== 'enterprise' : false;
+  const upgradeCard = !!profile && profile.team?.role !== 'member';
+  const upgrade = upgradeCard && profile.plan !== 'enterprise';
   // The cards under the greeting change height as the profile (the upgrade card), its prices and the jobs
   // list arrive: they are laid out but not shown until all have answered, so they appear once, in place,
   // instead of pushing each other down (layout shift). The answers are preloaded with the page
   // (scripts/prerender-web.js), so this rarely waits.
   const answered = (r: { data?: unknown; error?: unknown }) => r.data !== undefined || r.error !== undefined;
-  const settled =
-    answered({ data: profile, error: profileError }) && answered(jobs) && (!upgrade || answered(plans));
+  const settled = answered(profileAnswer) && answered(jobs) && (!upgrade || answered(plans));
   // Shown in the frame's place once all is in; the next visit's frame is drawn from what shows now.
   useFrameHandover(settled);
   const hintPlan = profile ? (upgrade ? profile.plan : null) : undefined;
@@ -188,7 +189,7 @@ function Dashboard() {
       <Stack gap={SECTION_GAP} visibility={settled ? undefined : 'hidden'}>
         <Greeting firstName={firstName} />
 
-        {profile && profile.team?.role !== 'member' ? <UpgradeCard plan={profile.plan} /> : null}
+        {upgradeCard ? <UpgradeCard plan={profile.plan} /> : null}
 
         <Grid templateColumns={ROW_COLUMNS} gap="6" alignItems="stretch">
           <Grid templateColumns={TILE_COLUMNS} gap="4">
