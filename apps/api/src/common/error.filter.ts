@@ -15,6 +15,7 @@ import type { ErrorBody } from '@csv-mapper/contracts';
 import { isCsvEngineError } from '@csv-mapper/csv-engine';
 import { isInfrastructureError } from '@csv-mapper/queue';
 import { REDIS } from '../redis/redis.module';
+import { within } from './within';
 
 // One exception filter for the whole api: every failure leaves as `{ error, code }` (+ `details`)
 // with the right status. Messages are for people; 5xx details stay in the log.
@@ -145,19 +146,11 @@ export class ErrorFilter implements ExceptionFilter {
   async dependencyDown(): Promise<boolean> {
     if (this.redis && this.redis.status !== 'ready') return true;
     if (!this.db) return false;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.db.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('probe timed out')), PROBE_TIMEOUT_MS);
-        }),
-      ]);
+      await within(PROBE_TIMEOUT_MS, this.db.query('SELECT 1'));
       return false;
     } catch {
       return true;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { QueueBacklogService } from '../queue/queue-backlog.service';
+import { within } from '../common/within';
 import { REDIS } from '../redis/redis.module';
 
 /** How long the Redis ping and the queues' backlog may take before the check answers without them. */
@@ -54,20 +55,5 @@ export class HealthController {
     } catch (err) {
       return indicator.down({ message: (err as Error).message });
     }
-  }
-}
-
-/** `work`'s answer, or a rejection with 'timeout after <ms> ms' once `ms` pass first (the timer is cleared). */
-async function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timeout after ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
   }
 }
