@@ -1,21 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { BANK_TO_BOOKS_MAPPING as BODY } from './support/bank-to-books';
 
 // Issue 30 after saving: PUT /api/mappings/:id (what the saved mappings page sends) changes what a saved
 // mapping's runs do with rows exported before (`duplicates`) and which template columns identify a row
 // (`historyKeyColumns`), both read back by GET; another team's mapping is 404 and stays as it was.
-
-const BODY = {
-  name: 'Bank to books',
-  description: null,
-  templateHeaders: ['Date', 'Payee', 'Amount'],
-  dataHeaders: ['Booking date', 'Description', 'Amount'],
-  mappings: [
-    { templateColumn: 'Date', dataColumn: 'Booking date' },
-    { templateColumn: 'Payee', dataColumn: 'Description' },
-    { templateColumn: 'Amount', dataColumn: 'Amount' },
-  ],
-};
 
 describe('saved mapping history settings through PUT (e2e)', () => {
   let app: INestApplication;

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
+import { BANK_TO_BOOKS_MAPPING } from './support/bank-to-books';
 
 // Issue 30, one call: POST /api/mappings/:id/runs takes the template as a multipart `templateFile` part
 // beside the data `file` (no upload beforehand); `templateFileId` still works, and sending both is refused.
@@ -20,22 +21,7 @@ describe('POST /api/mappings/:id/runs with a templateFile part (e2e)', () => {
   });
 
   const saveMapping = async (agent: Agent) =>
-    (
-      await agent
-        .post('/api/mappings')
-        .set(H)
-        .send({
-          name: 'Bank to books',
-          templateHeaders: ['Date', 'Payee', 'Amount'],
-          dataHeaders: ['Booking date', 'Description', 'Amount'],
-          mappings: [
-            { templateColumn: 'Date', dataColumn: 'Booking date' },
-            { templateColumn: 'Payee', dataColumn: 'Description' },
-            { templateColumn: 'Amount', dataColumn: 'Amount' },
-          ],
-        })
-        .expect(201)
-    ).body.id as string;
+    (await agent.post('/api/mappings').set(H).send(BANK_TO_BOOKS_MAPPING).expect(201)).body.id as string;
 
   it('runs the saved mapping with the template sent in the same request', async () => {
     const { agent } = await signUp(app);
