@@ -4,8 +4,7 @@
 // DTD and any entity other than the five predefined ones and character references, so nothing is ever
 // expanded. Well-formedness beyond that is not checked: a broken part gives wrong or missing cells at
 // worst, never more memory or time.
-import { InvalidWorkbookError } from '../errors';
-import { refused, type XmlHandlers } from './xml';
+import { broken, refused, type XmlHandlers } from './xml';
 import { normalizeEol } from './xml-text';
 import type { EntrySink } from './zip';
 
@@ -148,10 +147,4 @@ export function fastXmlSink(part: string, h: XmlHandlers): EntrySink & { idle():
       return buf.trim() === '';
     },
   };
-}
-
-function broken(part: string): InvalidWorkbookError {
-  return new InvalidWorkbookError(
-    `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
-  );
 }

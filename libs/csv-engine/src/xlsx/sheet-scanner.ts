@@ -6,7 +6,7 @@
 // XML line ends normalised, inline strings' `_xHHHH_` escapes decoded. The guards of every part hold:
 // a DTD is refused, entities other than the predefined ones are refused, nothing is expanded.
 import { InvalidWorkbookError } from '../errors';
-import { refused } from './xml';
+import { broken, refused } from './xml';
 import { inlineText, textOf } from './cell-text';
 import type { EntrySink } from './zip';
 import {
@@ -81,12 +81,6 @@ function columnOfText(ref: string): number {
     if (col > MAX_COLUMNS) return MAX_COLUMNS;
   }
   return col - 1;
-}
-
-function broken(part: string): InvalidWorkbookError {
-  return new InvalidWorkbookError(
-    `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
-  );
 }
 
 /** Tag bytes for a prefix ('' or 'x:'), made once per prefix a file uses. */

@@ -23,6 +23,13 @@ export function refused(part: string, why: string): InvalidWorkbookError {
   );
 }
 
+/** A part whose XML cannot be read. */
+export function broken(part: string): InvalidWorkbookError {
+  return new InvalidWorkbookError(
+    `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
+  );
+}
+
 /** An EntrySink that decodes UTF-8 and feeds the handlers as tags arrive. */
 export function xmlSink(part: string, h: XmlHandlers): EntrySink {
   const parser = new SaxesParser({ xmlns: false, position: false });
@@ -47,9 +54,7 @@ export function xmlSink(part: string, h: XmlHandlers): EntrySink {
       if (e instanceof CsvEngineError) throw e;
       const message = e instanceof Error ? e.message : String(e);
       if (/entity/i.test(message)) throw refused(part, 'uses an undeclared entity');
-      throw new InvalidWorkbookError(
-        `The workbook part "${part}" is not well-formed XML. Open the file in Excel, save it again as .xlsx (or CSV) and upload that.`,
-      );
+      throw broken(part);
     }
   };
   return {
