@@ -5,6 +5,16 @@ import { binWorkDir, recipeFile, runBin as run } from '../test/support/bin';
 // The `csv-mapper` bin as a person runs it: a separate node process from the sources (no build, no
 // server, no account). That its bytes equal the api's is shown in apps/api/test/output-options.e2e-spec.ts.
 
+// A bank export's Date;Text;Amount onto the template's Datum, Text and Betrag (both recipes below).
+const BANK_COLUMNS = {
+  templateHeaders: ['Datum', 'Text', 'Betrag'],
+  mappings: [
+    { templateColumn: 'Datum', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
+    { templateColumn: 'Text', dataColumn: 'Text' },
+    { templateColumn: 'Betrag', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
+  ],
+};
+
 describe('csv-mapper (bin)', () => {
   let dir: string;
   beforeAll(() => {
@@ -16,12 +26,7 @@ describe('csv-mapper (bin)', () => {
       ),
       'recipe.json': recipeFile({
         name: 'Bank',
-        templateHeaders: ['Datum', 'Text', 'Betrag'],
-        mappings: [
-          { templateColumn: 'Datum', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
-          { templateColumn: 'Text', dataColumn: 'Text' },
-          { templateColumn: 'Betrag', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
-        ],
+        ...BANK_COLUMNS,
         reading: { headerRow: 2, delimiter: ';' },
         output: { delimiter: ';', lineEnding: '\n', encoding: 'windows-1252' },
       }),
@@ -83,12 +88,7 @@ describe('csv-mapper (bin)', () => {
       join(dir, 'many.json'),
       recipeFile({
         name: 'Many',
-        templateHeaders: ['Datum', 'Text', 'Betrag'],
-        mappings: [
-          { templateColumn: 'Datum', dataColumn: 'Date', transform: { kind: 'date', output: 'YYYY-MM-DD' } },
-          { templateColumn: 'Text', dataColumn: 'Text' },
-          { templateColumn: 'Betrag', dataColumn: 'Amount', transform: { kind: 'amount', decimals: 2 } },
-        ],
+        ...BANK_COLUMNS,
         reading: { delimiter: ';' },
       }),
     );
