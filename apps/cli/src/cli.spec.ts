@@ -77,7 +77,7 @@ describe('csv-mapper (bin)', () => {
     );
   });
 
-  it('writes the same bytes to -o as to stdout over many output chunks (the chunks written to the file go back to the engine)', () => {
+  it('writes the same bytes to -o as to stdout over many output chunks (a chunk reused before it was written would differ)', () => {
     const lines = ['Date;Text;Amount'];
     for (let i = 0; i < 60_000; i++)
       lines.push(

@@ -26,8 +26,6 @@ interface HistoryFile {
   runs: StoredRun[];
 }
 
-export type { DuplicatesMode };
-
 export class LocalHistory {
   readonly history: RowHistory;
   private readonly runId = randomUUID();

@@ -3,7 +3,7 @@
 // result to the -o file (or stdout).
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { RunTotals } from '@csv-mapper/contracts';
+import type { DuplicatesMode, RunTotals } from '@csv-mapper/contracts';
 import { fileOut, parseRecipe, RecipeError, runRecipe } from './run-recipe';
 
 const USAGE = `Usage: csv-mapper run --recipe <recipe.json> <data.csv> [-o <out.csv>] [options]
@@ -24,6 +24,9 @@ Options:
   -h, --help              this text
 `;
 
+const DUPLICATES_MODES: readonly string[] = ['skip', 'flag', 'keep'] satisfies DuplicatesMode[];
+const isDuplicatesMode = (v: string): v is DuplicatesMode => DUPLICATES_MODES.includes(v);
+
 interface Args {
   recipe?: string;
   data?: string;
@@ -32,7 +35,7 @@ interface Args {
   threads: number;
   quiet: boolean;
   history?: string;
-  duplicates?: string;
+  duplicates?: DuplicatesMode;
 }
 
 class UsageError extends Error {}
@@ -68,11 +71,12 @@ function parseArgs(argv: string[]): Args {
       case '--history':
         args.history = value(i++, a);
         break;
-      case '--duplicates':
-        args.duplicates = value(i++, a);
-        if (!['skip', 'flag', 'keep'].includes(args.duplicates))
-          throw new UsageError('--duplicates must be skip, flag or keep.');
+      case '--duplicates': {
+        const mode = value(i++, a);
+        if (!isDuplicatesMode(mode)) throw new UsageError('--duplicates must be skip, flag or keep.');
+        args.duplicates = mode;
         break;
+      }
       case '-q':
       case '--quiet':
         args.quiet = true;
@@ -112,10 +116,7 @@ export async function main(argv: string[], stderr: Writable = process.stderr): P
     const out = args.output ? fileOut(args.output) : process.stdout;
     const started = Date.now();
     const local = args.history
-      ? (await import('./history')).LocalHistory.open(
-          args.history,
-          (args.duplicates ?? 'flag') as 'skip' | 'flag' | 'keep',
-        )
+      ? (await import('./history')).LocalHistory.open(args.history, args.duplicates ?? 'flag')
       : null;
     const outcome = await runRecipe({
       recipe,

@@ -35,7 +35,7 @@ describe('ByteSink.take and recycleChunk', () => {
     expect(second.every((b) => b === 0x62)).toBe(true);
   });
 
-  it('keeps no small buffer, slice of a larger one or buffer of another size', () => {
+  it('never writes into a small buffer, a slice of a larger one or a buffer of another size', () => {
     const sink = new ByteSink(SIZE);
     recycleChunk(Buffer.from('small')); // a slice of Node's shared pool
     recycleChunk(Buffer.alloc(SIZE * 2).subarray(SIZE)); // not at the start of its memory

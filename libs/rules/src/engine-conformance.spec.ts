@@ -306,7 +306,7 @@ describe('shared rules = the engine (conformance)', () => {
         Link: { type: 'url', required: true },
       };
       const columns = Object.keys(rules);
-      const rows = ALL.map((v, k) => columns.map((_, c) => ALL[(k + c * 7) % ALL.length] ?? v));
+      const rows = ALL.map((_, k) => columns.map((_, c) => ALL[(k + c * 7) % ALL.length]));
       rows.push(columns.map(() => ''));
       const csv = writeCsv([columns, ...rows], { formulaProtection: false, lineEnding: '\n' });
       for (const chain of [false, true]) {
