@@ -53,6 +53,9 @@ export function MapperWizard({
 }: MapperWizardProps) {
   const [state, dispatch] = useMapperState();
   const { step, template, data, mappings, result, templateRules } = state;
+  // One rules object while the template and its rules stay the same: the review panel starts over (its
+  // edits gone) when it is handed another.
+  const reviewRules = useMemo(() => reviewRulesOf({ template, templateRules }), [template, templateRules]);
   const [saveOpen, setSaveOpen] = useState(false);
   const [outputChoice, setOutputChoice] = useState<OutputChoice>(DEFAULT_OUTPUT_CHOICE);
   const [params, setParams] = useSearchParams();
@@ -232,7 +235,7 @@ export function MapperWizard({
               result.warningCount > 0 && template && (run.reviewJobId || result.csvData)
                 ? renderReview({
                     columns: template.headers,
-                    rules: reviewRulesOf(state),
+                    rules: reviewRules,
                     filename: result.filename,
                     csvData: result.csvData,
                     warnings: result.warnings,

@@ -363,11 +363,13 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
   const [error, setError] = useState<string | null>(null);
   const [rerun, setRerun] = useState<RerunState>({ state: 'idle' });
   const [ruleNames, setRuleNames] = useState<string[]>([]);
-  const loading = useRef(false);
+  // The review whose next page is on its way: a new review (another filter) starts its own first page, and
+  // an older review's answer never lets the current one ask for the same page twice.
+  const loading = useRef<PagedReview | null>(null);
 
   const loadMore = useCallback(() => {
-    if (loading.current || review.done) return;
-    loading.current = true;
+    if (loading.current === review || review.done) return;
+    loading.current = review;
     getJobIssues(jobId, { ...filter, cursor: review.nextCursor })
       .then(
         (page) => {
@@ -382,12 +384,11 @@ function JobReview({ columns, rules, jobId }: ReviewPanelProps & { jobId: string
         (err: unknown) => setError(errorDescription(err, 'The problems could not be loaded.')),
       )
       .finally(() => {
-        loading.current = false;
+        if (loading.current === review) loading.current = null;
       });
   }, [jobId, filter, review]);
 
   useEffect(() => {
-    loading.current = false;
     loadMore();
   }, [loadMore]);
 
