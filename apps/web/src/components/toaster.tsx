@@ -35,9 +35,13 @@ export interface ShowToastOptions {
   type?: ToastKind;
 }
 
-/** Shows one toast, replacing whatever toast is on screen. */
+/**
+ * Shows one toast, replacing whatever toast is on screen. The old one is removed at once, not dismissed: with
+ * `max: 1` a new toast waits in the store's queue until the dismissed one has left, and one dismissed before it
+ * had mounted stayed on screen, so the next toast never came (seen as "Mapping loaded" missing after an upload).
+ */
 export function showToast({ title, description, type = 'info' }: ShowToastOptions): void {
-  toaster.dismiss();
+  toaster.remove();
   toaster.create({ title, description, type, closable: true });
 }
 
