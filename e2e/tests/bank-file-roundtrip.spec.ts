@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 20's browser test: a Windows-1252, semicolon bank export with a two-line preamble. The person fixes
@@ -18,7 +18,7 @@ const cp1252 = (s: string) => Buffer.from(s, 'latin1');
 test('cp1252 ; bank file with a preamble: the header row found below it, the amount transform accepted, the template matched', async ({
   page,
 }) => {
-  await signUp(page, newUser('bank'));
+  await signUpViaApi(page, newUser('bank'));
   await page.goto('/csv-mapper');
   // the accounting import's template: Windows-1252 ("ä"), semicolons, CRLF
   await chooseFile(page, 'template', {
@@ -91,7 +91,7 @@ test('cp1252 ; bank file with a preamble: the header row found below it, the amo
 test('dates that could be day- or month-first: the preview and the result say how they were read, and the card changes it', async ({
   page,
 }) => {
-  await signUp(page, newUser('dmy'));
+  await signUpViaApi(page, newUser('dmy'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', {
     name: 'ledger-template.csv',
@@ -153,7 +153,7 @@ test('dates that could be day- or month-first: the preview and the result say ho
 test('ING NL export: the Amount card takes its sign from "Af Bij" as inferred, and "Flip the sign" flips it', async ({
   page,
 }) => {
-  await signUp(page, newUser('afbij'));
+  await signUpViaApi(page, newUser('afbij'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', {
     name: 'boekhouding.csv',

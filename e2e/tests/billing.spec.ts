@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import {
+  apiPost,
+  createMappingViaApi,
+  newUser,
+  signUp,
+  signUpViaApi,
+  subscribeToBusiness,
+} from '../fixtures/helpers';
 import { chooseFile, csvFile } from '../support/files';
 
 // Issue 7, Browser (Chromium): plans and billing end to end against the simulated provider — checkout,
@@ -51,7 +58,7 @@ test('free → Pro through checkout, cancel, reactivate, cancel, period end → 
 }) => {
   test.setTimeout(120_000);
   const user = newUser('bill');
-  await signUp(page, user);
+  await signUpViaApi(page, user);
 
   await subscribeToProFromProfile(page);
   await expect(page.getByText('Subscribe to Pro')).toBeVisible();
@@ -170,7 +177,7 @@ test('a declined card leaves the subscription incomplete; the simulated webhook 
 test('cancelling the checkout returns to the mapper and refreshes the profile without the cache', async ({
   page,
 }) => {
-  await signUp(page, newUser('canc'));
+  await signUpViaApi(page, newUser('canc'));
   await subscribeToProFromProfile(page);
   const refresh = page.waitForRequest(/\/api\/user\/profile\?t=\d+$/);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -185,7 +192,7 @@ test('cancelling the checkout returns to the mapper and refreshes the profile wi
 test('an incomplete payment that is never completed expires: Subscription Payment Failed, still Free', async ({
   page,
 }) => {
-  await signUp(page, newUser('expd'));
+  await signUpViaApi(page, newUser('expd'));
   await subscribeToProFromProfile(page);
   await page.getByRole('button', { name: 'Simulate declined card' }).click();
   await expect(page).toHaveURL(/\/csv-mapper$/);
@@ -205,7 +212,7 @@ test('an incomplete payment that is never completed expires: Subscription Paymen
 test('Business → Pro is confirmed for the next billing cycle; → Free is requested directly', async ({
   page,
 }) => {
-  await signUp(page, newUser('busi'));
+  await signUpViaApi(page, newUser('busi'));
   await subscribeToBusiness(page);
 
   await page.goto('/profile');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as yauzl from 'yauzl';
-import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 import { chooseFile } from '../support/files';
 
 // Issue 17, Browser (Chromium): a Business user drops three data files on step 2 — one with other
@@ -39,8 +39,8 @@ for (const width of [1280, 375]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUp(page, newUser(`bulk${width}`));
-    await subscribeToBusiness(page);
+    await signUpViaApi(page, newUser(`bulk${width}`));
+    await subscribeToBusinessViaApi(page);
     await page.goto('/csv-mapper');
 
     await chooseFile(page, 'template', [csv('bank-import.csv', TEMPLATE)]);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Client } from 'pg';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile } from '../support/files';
 
 // Issue 16: an Enterprise user's upload zone sends the file straight to object storage (presigned PUT)
@@ -26,7 +26,7 @@ function bigCsv(bytes: number): Buffer {
 
 async function enterpriseUser(page: Page): Promise<void> {
   const user = newUser('s3');
-  await signUp(page, user);
+  await signUpViaApi(page, user);
   const db = new Client({ connectionString: process.env.E2E_DATABASE_URL });
   await db.connect();
   await db.query(`UPDATE users SET plan = 'enterprise' WHERE username = $1`, [user.username]);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUp, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile, generateCsv } from '../support/files';
 
 // Issue 5, Browser (Chromium): the mapping workflow as a person does it — upload through the file
@@ -216,7 +216,7 @@ test('upload, drag and keyboard mapping, transform preview, generate, download, 
 });
 
 test('a data file over the free 1 MB limit opens File Too Large', async ({ page }) => {
-  await signUp(page, newUser('big'));
+  await signUpViaApi(page, newUser('big'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', csvFile('template.csv', 'id,value\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
@@ -242,7 +242,7 @@ test('a data file over the free 1 MB limit opens File Too Large', async ({ page 
 test('a data file with more rows than the plan allows opens the row-limit dialog; proceeding works', async ({
   page,
 }) => {
-  await signUp(page, newUser('rows'));
+  await signUpViaApi(page, newUser('rows'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', csvFile('template.csv', 'id,code\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();
@@ -282,7 +282,7 @@ test('a data file with more rows than the plan allows opens the row-limit dialog
 
 test('on a 375 px phone, step 3 maps through the per-column selects and generates', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUp(page, newUser('phone'));
+  await signUpViaApi(page, newUser('phone'));
   await uploadBoth(page);
 
   await page.getByRole('button', { name: 'Clear suggestions' }).click();
@@ -319,7 +319,7 @@ test('on a 375 px phone, step 3 maps through the per-column selects and generate
 });
 
 test('a data file that is not UTF-8 says it was read as Windows-1252, and why', async ({ page }) => {
-  await signUp(page, newUser('enc'));
+  await signUpViaApi(page, newUser('enc'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', csvFile('template.csv', 'Name,City\r\n'), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiPost, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { apiPost, newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile } from '../support/files';
 
 // Issue 20, mapping step: a suggested pair carries the transform the engine infers from the column's values
@@ -24,8 +24,8 @@ async function saveMapping(page: Page, name: string, dataHeaders: string[], mapp
 test('suggested pairs carry the inferred amount transform; the top three recognised mappings are offered', async ({
   page,
 }) => {
-  await signUp(page, newUser('sug'));
-  await subscribeToBusiness(page); // room for four saved mappings
+  await signUpViaApi(page, newUser('sug'));
+  await subscribeToBusinessViaApi(page); // room for four saved mappings
   const headers = ['Date', 'Details', 'Amount', 'Balance', 'Reference'];
   await saveMapping(page, 'Bank exact', headers); // score 1.00
   await saveMapping(page, 'Bank older export', headers.slice(0, 4)); // 0.80
@@ -90,7 +90,7 @@ test('suggested pairs carry the inferred amount transform; the top three recogni
 test('server suggestions with reasons, a combine, a first-non-empty and a column left empty', async ({
   page,
 }) => {
-  await signUp(page, newUser('sug27'));
+  await signUpViaApi(page, newUser('sug27'));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', csvFile('contacts-template.csv', 'Name,Email,Phone,Notes\r\n'));
   await expect(page.getByText('Step 2 of 4')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiPost, newUser, signUp } from '../fixtures/helpers';
+import { apiPost, newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 30 in the browser: a saved mapping used month after month. Source drift — November's statement
@@ -58,7 +58,7 @@ async function uploadBoth(page: Page, data: string, name: string) {
 test("a renamed column is shown before the run, and the adapted mapping gives November's file", async ({
   page,
 }) => {
-  await signUp(page, newUser('drift'));
+  await signUpViaApi(page, newUser('drift'));
   await apiPost(page, '/api/mappings', {
     name: 'Bank to books',
     templateHeaders: ['Booking Date', 'Payee', 'Value'],
@@ -121,7 +121,7 @@ for (const mode of ['flag', 'skip'] as const) {
     page,
   }) => {
     const user = newUser(`dup${mode}`);
-    await signUp(page, user);
+    await signUpViaApi(page, user);
     const name = `Statements (${mode})`;
     await page.goto('/csv-mapper');
     await statementStep3(page, FIRST, 'statement-1.csv');

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createMappingViaApi, newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { createMappingViaApi, newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile } from '../support/files';
 
 // Issue 20, step 4: the result screen is where a person checks the file before using it — control totals
@@ -50,7 +50,7 @@ for (const width of [1280, 375]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    await signUp(page, newUser('out'));
+    await signUpViaApi(page, newUser('out'));
     await page.goto('/csv-mapper');
     await chooseFile(page, 'template', csvFile('ledger-template.csv', Buffer.from(TEMPLATE)));
     await expect(page.getByText('Step 2 of 4')).toBeVisible();
@@ -116,7 +116,7 @@ for (const width of [1280, 375]) {
 test('"Match the template" copies the template file\'s format; chosen options give the bytes asked for', async ({
   page,
 }) => {
-  await signUp(page, newUser('fmt'));
+  await signUpViaApi(page, newUser('fmt'));
   await page.goto('/csv-mapper');
   // a European accounting template: BOM, semicolons, CRLF
   const template = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Name;City;Amount\r\n')]);
@@ -169,7 +169,7 @@ test('"Match the template" copies the template file\'s format; chosen options gi
 });
 
 test('a saved mapping exports as a recipe and imports back; bad files say why', async ({ page }) => {
-  await signUp(page, newUser('rcp'));
+  await signUpViaApi(page, newUser('rcp'));
   await createMappingViaApi(page, 'Bank to ledger');
   await page.goto('/saved-mappings');
   const card = page.getByTestId('saved-mapping-card');
@@ -223,8 +223,9 @@ test('a saved mapping exports as a recipe and imports back; bad files say why', 
 test('a background run shows its totals, the options it used and the first rows read from its result', async ({
   page,
 }) => {
-  await signUp(page, newUser('bgr'));
-  await subscribeToBusiness(page);
+  await signUpViaApi(page, newUser('bgr'));
+  await subscribeToBusinessViaApi(page);
+  await page.goto('/csv-mapper');
   // The wizard runs small files synchronously; ask the api for a background job as an API user may
   // (`async: true`), so this small file takes the worker's path.
   await page.route('**/api/process', async (route) => {

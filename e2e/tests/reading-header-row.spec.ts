@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 26, Browser (Chromium): the Detected panel's header-row choice. A headerless bank file is read
@@ -47,7 +47,7 @@ const stepButton = (page: Page, n: number) =>
 
 async function start(page: Page, width: number, who: string, template: string) {
   await page.setViewportSize({ width, height: 900 });
-  await signUp(page, newUser(`${who}${width}`));
+  await signUpViaApi(page, newUser(`${who}${width}`));
   await page.goto('/csv-mapper');
   await chooseFile(page, 'template', csvFile('template.csv', template), { prompted: true });
   await expect(page.getByText('Step 2 of 4')).toBeVisible();

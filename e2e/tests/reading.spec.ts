@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issues 20 and 21, Browser (Chromium): an Excel workbook goes straight into the mapper (pick its second
@@ -45,7 +45,7 @@ for (const width of [1280, 375]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUp(page, newUser(`xlsx${width}`));
+    await signUpViaApi(page, newUser(`xlsx${width}`));
     await page.goto('/csv-mapper');
     await chooseFile(
       page,
@@ -108,7 +108,7 @@ for (const width of [1280, 375]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUp(page, newUser(`read${width}`));
+    await signUpViaApi(page, newUser(`read${width}`));
     await page.goto('/csv-mapper');
     await chooseFile(
       page,

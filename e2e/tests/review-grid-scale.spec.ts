@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 import { mapProductsAndGenerate } from '../support/files';
 
 // Issue 22, Browser (Chromium): a 200,000-row file with 10,000 bad rows runs in the background and its
@@ -36,8 +36,8 @@ test('200k rows, 10k bad: the review grid opens, pages in problems and scrolls (
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, newUser('gridscale'));
-  await subscribeToBusiness(page);
+  await signUpViaApi(page, newUser('gridscale'));
+  await subscribeToBusinessViaApi(page);
   await page.addInitScript(installProbes);
   await mapProductsAndGenerate(page, 'products-200k.csv', bigCsv());
 

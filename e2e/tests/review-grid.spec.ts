@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { newUser, signUp } from '../fixtures/helpers';
+import { newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile, generateCsv } from '../support/files';
 
 // Issue 22, Browser (Chromium): a Shopify product import whose Handle is built from Title (combine → slug),
@@ -67,7 +67,7 @@ test('Shopify import: the grid shows the two problems, both are fixed in place, 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, newUser('grid'));
+  await signUpViaApi(page, newUser('grid'));
   await mapTo(page);
   await shot(page, 'step3-1280');
   // The preview highlights the two cells (empty required title, unreadable price), no column notes.
@@ -151,7 +151,7 @@ test('on a 375 px phone the mapping editors and the review grid fit and the grid
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUp(page, newUser('gridphone'));
+  await signUpViaApi(page, newUser('gridphone'));
   await mapTo(page);
   await shot(page, 'step3-375');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -175,7 +175,7 @@ test('mapping editors: a value table pre-filled from the column, split presets, 
 }) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    if (width === 1280) await signUp(page, newUser('editors'));
+    if (width === 1280) await signUpViaApi(page, newUser('editors'));
     await page.goto('/csv-mapper');
     await chooseFile(page, 'template', csvFile('crm-template.csv', 'Name,Active,City,State\r\n'));
     await chooseFile(

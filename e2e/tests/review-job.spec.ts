@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import fs from 'node:fs';
-import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 import { mapProductsAndGenerate } from '../support/files';
 
 // The review of a background job (a file over the sync row limit, Business plan), through the browser:
@@ -47,8 +47,8 @@ test('background job review: a fix applied to every cell that held the value, a 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, newUser('jobreview'));
-  await subscribeToBusiness(page);
+  await signUpViaApi(page, newUser('jobreview'));
+  await subscribeToBusinessViaApi(page);
   await mapProductsAndGenerate(page, 'products-60k.csv', dataCsv());
 
   const panel = page.getByTestId('review-panel');

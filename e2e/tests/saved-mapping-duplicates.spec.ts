@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { apiPost, newUser, signUp } from '../fixtures/helpers';
+import { apiPost, newUser, signUpViaApi } from '../fixtures/helpers';
 import { chooseFile, csvFile, downloadedCsv, generateCsv } from '../support/files';
 
 // Issue 30 after saving: what a saved mapping's runs do with rows an earlier run exported, and which
@@ -70,7 +70,7 @@ async function shots(page: Page, name: string) {
 test('changing a saved mapping from flag to skip leaves the rows exported before out of the next run', async ({
   page,
 }) => {
-  await signUp(page, newUser('dupmode'));
+  await signUpViaApi(page, newUser('dupmode'));
   const name = 'Statements';
   await saveMapping(page, name);
 
@@ -106,7 +106,7 @@ test('changing a saved mapping from flag to skip leaves the rows exported before
 test('key columns chosen on the saved mappings page: a repeated row with another description is left out', async ({
   page,
 }) => {
-  await signUp(page, newUser('dupkeys'));
+  await signUpViaApi(page, newUser('dupkeys'));
   const name = 'Card statements';
   await saveMapping(page, name);
 

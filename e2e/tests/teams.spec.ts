@@ -6,8 +6,8 @@ import {
   decodeQuotedPrintable,
   newUser,
   passwordField,
-  signUp,
-  subscribeToBusiness,
+  signUpViaApi,
+  subscribeToBusinessViaApi,
   waitForMail,
 } from '../fixtures/helpers';
 
@@ -52,8 +52,8 @@ test('invite → accept from the mail link as a new user → the member sees the
   const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const owner = await ownerCtx.newPage();
   const holder = newUser('own');
-  await signUp(owner, holder);
-  await subscribeToBusiness(owner);
+  await signUpViaApi(owner, holder);
+  await subscribeToBusinessViaApi(owner);
   await createMappingViaApi(owner, 'Team bank export');
 
   const invitee = newUser('mem');
@@ -159,7 +159,7 @@ test('invite → accept from the mail link as a new user → the member sees the
 test('a plan with no free seat says so, and what raises the limit, instead of offering an invitation that would be refused', async ({
   page,
 }) => {
-  await signUp(page, newUser('solo'));
+  await signUpViaApi(page, newUser('solo'));
   await page.goto('/profile');
   const team = page.getByTestId('team-section');
   await expect(team.getByTestId('team-seats')).toHaveText('1 of 1 seat used');

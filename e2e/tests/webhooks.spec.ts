@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { newUser, signUp, subscribeToBusiness } from '../fixtures/helpers';
+import { newUser, signUpViaApi, subscribeToBusinessViaApi } from '../fixtures/helpers';
 
 // Issue 15, Browser (Chromium): a Business user manages a webhook endpoint from Profile → Webhooks against a
 // real receiver on 127.0.0.1 (e2e/run.js allows that port in the worker's SSRF guard): the secret shown
@@ -85,8 +85,8 @@ test('a Business user adds an endpoint, sends a verified test event, resends it,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, newUser('hook'));
-  await subscribeToBusiness(page);
+  await signUpViaApi(page, newUser('hook'));
+  await subscribeToBusinessViaApi(page);
 
   await page.goto('/profile');
   const section = page.locator('[aria-labelledby="webhooks-title"]');
