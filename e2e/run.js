@@ -74,8 +74,8 @@ async function main() {
     ENABLE_CRON: '0',
     // the browser tests sign up a fresh user per test, all from 127.0.0.1
     REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-    // two Playwright workers upload at once from 127.0.0.1 (bulk uploads send several files together)
-    UPLOADS_PER_IP: '20',
+    // three Playwright workers upload at once from 127.0.0.1 (bulk uploads send several files together)
+    UPLOADS_PER_IP: '30',
     // the webhook tests run a receiver on this loopback port; the SSRF guard refuses loopback otherwise
     WEBHOOK_ALLOWED_IPS: `127.0.0.1:${webhookPort}`,
   };
@@ -100,13 +100,29 @@ async function main() {
     APP_URL: s3AppUrl,
     REDIS_PREFIX: `csvm-e2e-${tag}-s3:`,
   };
-  const procs = [...startPair(env), ...startPair(s3Env)];
+  // billing.spec moves the simulated billing clock, which is one per database: a third api + worker with a
+  // database of their own let it run beside the other tests instead of after them (E2E_BILLING_BASE_URL).
+  const billingDbUrl = new URL(dbUrl);
+  billingDbUrl.pathname = `${dbUrl.pathname}_billing`;
+  await db.ensureDatabase(billingDbUrl.toString());
+  await db.runMigrations(billingDbUrl.toString());
+  const billingPort = await freePort();
+  const billingAppUrl = `http://localhost:${billingPort}`;
+  const billingEnv = {
+    ...env,
+    PORT: String(billingPort),
+    APP_URL: billingAppUrl,
+    DATABASE_URL: billingDbUrl.toString(),
+    REDIS_PREFIX: `csvm-e2e-${tag}-billing:`,
+  };
+  const procs = [...startPair(env), ...startPair(s3Env), ...startPair(billingEnv)];
 
   let code = 1;
   try {
     const health = { seconds: 30, what: 'a server process' };
     await waitForHealth(appUrl, procs, health);
     await waitForHealth(s3AppUrl, procs, health);
+    await waitForHealth(billingAppUrl, procs, health);
     code = await new Promise((resolve) => {
       const pw = spawn(
         process.execPath,
@@ -124,6 +140,7 @@ async function main() {
             ...process.env,
             E2E_BASE_URL: appUrl,
             E2E_S3_BASE_URL: s3AppUrl,
+            E2E_BILLING_BASE_URL: billingAppUrl,
             E2E_S3_ENDPOINT: s3.endpoint,
             E2E_MAIL_DIR: mailDir,
             E2E_DATABASE_URL: env.DATABASE_URL,
@@ -142,8 +159,9 @@ async function main() {
     smtp.close();
     await s3.close();
     await dropDatabase(e.DATABASE_URL, dbUrl.pathname.slice(1));
-    await deletePrefix(e.REDIS_URL, env.REDIS_PREFIX);
-    await deletePrefix(e.REDIS_URL, s3Env.REDIS_PREFIX);
+    await dropDatabase(e.DATABASE_URL, billingDbUrl.pathname.slice(1));
+    for (const prefix of [env.REDIS_PREFIX, s3Env.REDIS_PREFIX, billingEnv.REDIS_PREFIX])
+      await deletePrefix(e.REDIS_URL, prefix);
   }
   process.exit(code);
 }
