@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { slotKey } from './redis';
+import { slotKey, type RedisClient } from './redis';
 import type { BatchEventData, BatchEventFile, BatchRejection } from '@csv-mapper/contracts';
 
 // Bulk uploads: the batch record (which job runs which file, which files were left out), the owner's index
@@ -26,7 +25,7 @@ export interface BatchRecord {
 
 export class BatchStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,5 +1,5 @@
 import { S3Client, type ServerSideEncryption } from '@aws-sdk/client-s3';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import type { BlobStore } from './blob-store';
 import { EphemeralStore } from './ephemeral-store';
 import { S3BlobStore } from './s3-blob-store';
@@ -40,7 +40,7 @@ export function createS3Client(
 
 export function createBlobStore(
   s: BlobStoreSettings,
-  redis: Redis,
+  redis: RedisClient,
   redisPrefix: string,
   ttlSeconds: number,
 ): BlobStore {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Redis } from 'ioredis';
-import { slotKey } from './redis';
+import { slotKey, type RedisClient } from './redis';
 import {
   BlobNotFoundError,
   BlobStore,
@@ -30,7 +29,7 @@ export class EphemeralStore extends BlobStore {
   readonly driver = 'memory' as const;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     readonly ttlSeconds = DEFAULT_BLOB_TTL_SECONDS,
   ) {

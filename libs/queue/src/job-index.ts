@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 
 // Per-user index of background jobs (BullMQ has no owner index) and the cancel flag a worker polls.
 
@@ -6,7 +6,7 @@ const INDEX_TTL_SECONDS = 7 * 24 * 3600;
 
 export class UserJobIndex {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

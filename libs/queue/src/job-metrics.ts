@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 
 // Background-job durations as a cluster-wide Prometheus histogram: every worker adds its observations
 // to one Redis hash (cumulative buckets, sum, count per outcome), every api instance reads the same
@@ -18,7 +18,7 @@ export interface HistogramSnapshot {
 
 export class JobDurationMetrics {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 
@@ -56,7 +56,7 @@ export class JobDurationMetrics {
  */
 export class StalledJobCounter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Cluster, type Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { RedisClient } from './redis';
 
 // One Redis lock for the places that claim a key for a while (a review's patch writer, a background
 // request's claim): SET NX PX with a random token, released only by its holder (compare-and-delete in one
@@ -117,13 +118,13 @@ interface Wait {
  * someone waits, closed when the last waiter leaves).
  */
 export class RedisLocks {
-  private subscriber: Redis | Cluster | null = null;
+  private subscriber: RedisClient | null = null;
   /** Per channel: its waiters' wake-ups, and the SUBSCRIBE they all wait for. */
   private readonly waiters = new Map<string, { wakes: Set<() => void>; subscribed: Promise<void> }>();
 
   /** `prefix` starts every lock's key (the process' Redis prefix). */
   constructor(
-    readonly redis: Redis,
+    readonly redis: RedisClient,
     readonly prefix = '',
   ) {}
 
@@ -181,11 +182,11 @@ export class RedisLocks {
     };
   }
 
-  private subscriberConnection(): Redis | Cluster {
+  private subscriberConnection(): RedisClient {
     if (this.subscriber) return this.subscriber;
     // Subscribing queues until connected, whatever the command client's offline-queue choice.
-    // createRedis hands out a Cluster behind the Redis type when REDIS_CLUSTER_NODES is set.
-    const client = this.redis as Redis | Cluster;
+    // createRedis hands out a Cluster when REDIS_CLUSTER_NODES is set.
+    const client = this.redis;
     const sub =
       client instanceof Cluster
         ? client.duplicate(undefined, { enableOfflineQueue: true })

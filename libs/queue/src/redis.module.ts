@@ -6,11 +6,10 @@ import {
   type OnApplicationShutdown,
   type Provider,
 } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { BlobStore } from './blob-store';
 import { createBlobStore, type BlobStoreSettings } from './blob-store-factory';
 import type { RedisSettings } from './infra-env';
-import { assertNoEviction, createRedis, waitForReady } from './redis';
+import { assertNoEviction, createRedis, waitForReady, type RedisClient } from './redis';
 
 // The Redis providers the api and the worker both need — one command client, the file store on it, the
 // stores keyed by the Redis prefix, and the client's shutdown — wired once. Each app passes its config
@@ -25,7 +24,7 @@ export interface RedisModuleConfig extends RedisSettings {
 }
 
 /** A store on the command client, built as `new Store(redis, redisPrefix)` and injected by its class. */
-export type RedisStoreClass = new (redis: Redis, prefix: string) => object;
+export type RedisStoreClass = new (redis: RedisClient, prefix: string) => object;
 
 export interface RedisModuleOptions<C extends RedisModuleConfig> {
   /** The app's config class, provided globally by the app (its instance is injected by this token). */
@@ -45,7 +44,7 @@ export interface RedisModuleOptions<C extends RedisModuleConfig> {
 
 @Injectable()
 class RedisShutdown implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
@@ -68,12 +67,13 @@ export class RedisProvidersModule {
       {
         provide: BlobStore,
         inject: [REDIS, o.config],
-        useFactory: (r: Redis, c: C) => createBlobStore(c.blobStore, r, c.redisPrefix, o.blobTtlSeconds(c)),
+        useFactory: (r: RedisClient, c: C) =>
+          createBlobStore(c.blobStore, r, c.redisPrefix, o.blobTtlSeconds(c)),
       },
       ...o.stores.map((Store): Provider => ({
         provide: Store,
         inject: [REDIS, o.config],
-        useFactory: (r: Redis, c: C) => new Store(r, c.redisPrefix),
+        useFactory: (r: RedisClient, c: C) => new Store(r, c.redisPrefix),
       })),
       RedisShutdown,
     ];

@@ -3,6 +3,9 @@ import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
 
 export type RedisRole = 'command' | 'worker' | 'queue';
 
+/** A connection as createRedis hands it out: one Redis, or a Cluster when REDIS_CLUSTER_NODES is set. */
+export type RedisClient = Redis | Cluster;
+
 // Redis Cluster: when REDIS_CLUSTER_NODES lists seed nodes (host:port,…), every client is an ioredis
 // Cluster instead (credentials and TLS still come from REDIS_URL). Every key we write is cluster-safe:
 // keys that one MULTI or script touches together share a hash tag (see slotKey), and BullMQ's prefix is
@@ -73,7 +76,7 @@ export function createRedis(
   role: RedisRole,
   extra: RedisOptions = {},
   clusterNodes?: ClusterNodes,
-): Redis {
+): RedisClient {
   const base: RedisOptions =
     role === 'worker'
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
@@ -81,7 +84,7 @@ export function createRedis(
   if (clusterNodes) {
     // ioredis' Cluster speaks every command this codebase sends (single-slot MULTI and scripts included),
     // so callers keep one client type.
-    return createCluster(url, clusterNodes, { ...base, ...extra }) as unknown as Redis;
+    return createCluster(url, clusterNodes, { ...base, ...extra });
   }
   const client = new IORedis(url, { ...base, lazyConnect: false, ...extra });
   // An unhandled 'error' event would crash the process; reconnection is automatic.
@@ -94,7 +97,7 @@ export function createRedis(
  * process from starting: the health check reports it). A fail-fast client without an offline queue
  * would otherwise reject the first requests that arrive while it is still connecting.
  */
-export function waitForReady(client: Redis, timeoutMs: number): Promise<boolean> {
+export function waitForReady(client: RedisClient, timeoutMs: number): Promise<boolean> {
   if (client.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
@@ -111,7 +114,7 @@ export function waitForReady(client: Redis, timeoutMs: number): Promise<boolean>
 }
 
 /** BullMQ refuses to be reliable under eviction: job locks have TTLs (ARCHITECTURE §3). */
-export async function assertNoEviction(client: Redis): Promise<void> {
+export async function assertNoEviction(client: RedisClient): Promise<void> {
   const res = (await client.config('GET', 'maxmemory-policy')) as string[];
   const policy = res[1];
   if (policy !== 'noeviction') {

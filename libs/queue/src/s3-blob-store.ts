@@ -16,8 +16,7 @@ import {
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Redis } from 'ioredis';
-import { slotKey } from './redis';
+import { slotKey, type RedisClient } from './redis';
 import {
   BlobNotFoundError,
   BlobStore,
@@ -42,7 +41,7 @@ export interface S3BlobStoreOptions {
   /** Signs the URLs clients use (another endpoint than the servers'); defaults to `client`. */
   presignClient?: S3Client;
   bucket: string;
-  redis: Redis;
+  redis: RedisClient;
   /** Redis key prefix (the app's REDIS_PREFIX). */
   redisPrefix: string;
   /** Object key prefix inside the bucket. */
@@ -65,7 +64,7 @@ export class S3BlobStore extends BlobStore {
   readonly client: S3Client;
   private readonly presignClient: S3Client;
   readonly bucket: string;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly prefix: string;
   private readonly keyPrefix: string;
   private readonly sse: ServerSideEncryption | null;

@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
-import { createRedis, waitForReady } from '../src/redis';
+import { createRedis, waitForReady, type RedisClient } from '../src/redis';
 import { RedisLocks } from '../src/redis-lock';
 
 // RedisLock against the real Redis: a token per holder, release and extend only by that holder, and a
 // waiter woken by the release (or the lock lapsing) instead of polling — counted by the SETs it sends.
 
 describe('RedisLock (real Redis)', () => {
-  let redis: Redis;
+  let redis: RedisClient;
   let locks: RedisLocks;
   let n = 0;
   const name = () => `lock-test:${process.pid}:${++n}`;

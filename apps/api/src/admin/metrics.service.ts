@@ -1,9 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { JobDurationMetrics, queueBacklog, QUEUES, StalledJobCounter } from '@csv-mapper/queue';
+import {
+  JobDurationMetrics,
+  queueBacklog,
+  QUEUES,
+  StalledJobCounter,
+  type RedisClient,
+} from '@csv-mapper/queue';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
 
@@ -27,7 +32,7 @@ export class MetricsService {
     @InjectQueue(QUEUES.webhooks) webhooks: Queue,
     @InjectQueue(QUEUES.maintenance) maintenance: Queue,
     @InjectQueue(QUEUES.billing) billing: Queue,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
     config: ApiConfig,
   ) {
     collectDefaultMetrics({ register: this.registry });

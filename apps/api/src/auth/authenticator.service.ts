@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@csv-mapper/queue';
 import { IsNull, Repository } from 'typeorm';
 import { ApiKeyEntity, UserEntity } from '@csv-mapper/db';
 import { limitsOf, planOf, UNLIMITED } from '@csv-mapper/domain';
@@ -26,7 +26,7 @@ export class Authenticator {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: ApiConfig,
   ) {}
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Redis } from 'ioredis';
-import { slotKey } from '@csv-mapper/queue';
+import { slotKey, type RedisClient } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -41,7 +40,7 @@ return 0`;
 @Injectable()
 export class ThrottleService {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly config: ApiConfig,
   ) {}
 

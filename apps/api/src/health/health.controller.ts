@@ -5,7 +5,7 @@ import {
   HealthIndicatorService,
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@csv-mapper/queue';
 import { QueueBacklogService } from '../queue/queue-backlog.service';
 import { within } from '../common/within';
 import { REDIS } from '../redis/redis.module';
@@ -19,7 +19,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly backlog: QueueBacklogService,
   ) {}
 

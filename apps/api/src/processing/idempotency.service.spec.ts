@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { BlobStore, createRedis, RedisLocks, waitForReady } from '@csv-mapper/queue';
+import { BlobStore, createRedis, RedisLocks, waitForReady, type RedisClient } from '@csv-mapper/queue';
 import type { ApiConfig } from '../config/api.config';
 import { IdempotencyService } from './idempotency.service';
 
@@ -9,7 +8,7 @@ import { IdempotencyService } from './idempotency.service';
 
 describe('IdempotencyService (real Redis)', () => {
   const prefix = `idem-spec:${process.pid}:${randomUUID()}:`;
-  let redis: Redis;
+  let redis: RedisClient;
   let locks: RedisLocks;
   let service: IdempotencyService;
 

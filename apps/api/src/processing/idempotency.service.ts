@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { text } from 'node:stream/consumers';
-import { BlobNotFoundError, BlobStore, RedisLocks, type HeldLock } from '@csv-mapper/queue';
+import { BlobNotFoundError, BlobStore, RedisLocks, type HeldLock, type RedisClient } from '@csv-mapper/queue';
 import { AppError } from '../common/app-error';
 import { ApiConfig } from '../config/api.config';
 import { REDIS } from '../redis/redis.module';
@@ -39,7 +38,7 @@ export interface IdempotentResult<T> {
 @Injectable()
 export class IdempotencyService {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly store: BlobStore,
     private readonly config: ApiConfig,
     private readonly locks: RedisLocks,
