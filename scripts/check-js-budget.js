@@ -3,9 +3,10 @@
 // Reads what each prerendered page really loads: the <script src> and <link rel="modulepreload"> of its HTML
 // in dist/web (scripts/prerender-web.js writes them), plus every chunk those import statically (Vite's
 // manifest, dist/web/.vite/manifest.json). Dynamic imports are not followed (they load later, on demand).
-// The app pages served with their first screen in the HTML (/auth, /dashboard) are held to the same budget
-// for what loads before that screen paints: their HTML minus the <template> of preloads the app adds after
-// the paint (scripts/prerender-web.js), so React, Chakra and emotion never stand before it.
+// The sign-in page (/auth) is static too, with an island of its own, and held to the same budget. The
+// dashboard, served with its first screen in the HTML, is held to it for what loads before that screen
+// paints: its HTML minus the <template> of preloads the app adds after the paint
+// (scripts/prerender-web.js), so React, Chakra and emotion never stand before it.
 // Run after `npm run build:web`; `npm test` runs it.
 'use strict';
 const fs = require('node:fs');
@@ -25,8 +26,10 @@ if (ROUTES.length === 0) {
   console.error('check-js-budget: no public pages found in apps/web/src/features/public/public-routes.ts');
   process.exit(1);
 }
+/** The sign-in page, prerendered with its forms' island (scripts/prerender-web.js signInPage). */
+const SIGN_IN_PAGES = ['/auth'];
 /** App pages whose shell carries a first-screen frame (scripts/prerender-web.js APP_SHELLS). */
-const FRAME_PAGES = ['/auth', '/dashboard'];
+const FRAME_PAGES = ['/dashboard'];
 /** Code that must never reach a public page (nor load before a frame's first paint). */
 const FORBIDDEN = [
   /@dnd-kit\//,
@@ -52,7 +55,16 @@ function scriptsOf(page, byFile) {
   const direct = [
     ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="\/([^"]+\.js)"/g),
+    // What the sign-in page's boot script loads after the first paint (scripts/prerender-web.js signInPage).
+    ...html.matchAll(/\bdata-island="\/([^"]+\.js)"/g),
   ].map((m) => m[1]);
+  for (const [, list] of html.matchAll(/\bdata-preload="([^"]*)"/g))
+    direct.push(
+      ...list
+        .split(' ')
+        .filter(Boolean)
+        .map((f) => f.replace(/^\//, '')),
+    );
   const seen = new Set();
   const walk = (file) => {
     if (seen.has(file)) return;
@@ -77,7 +89,7 @@ function main() {
   for (const chunk of Object.values(manifest))
     byFile.set(chunk.file, { imports: (chunk.imports ?? []).map((k) => manifest[k].file) });
   let failed = false;
-  for (const route of [...ROUTES, '/404', ...FRAME_PAGES]) {
+  for (const route of [...ROUTES, '/404', ...SIGN_IN_PAGES, ...FRAME_PAGES]) {
     const file =
       route === '/' ? 'index.html' : route === '/404' ? '404.html' : path.join(route.slice(1), 'index.html');
     const htmlFile = path.join(dist, file);

@@ -5,8 +5,9 @@
 //   dist/web/index.html            → '/' prerendered
 //   dist/web/<route>/index.html    → each other public route
 //   dist/web/app.html              → the empty SPA shell the api serves for the app's routes (app code preloaded)
-//   dist/web/<app route>/index.html → that shell for the sign-in page and the dashboard, with the page's first
-//                                    screen drawn in the HTML and its code and first data preloaded (APP_SHELLS)
+//   dist/web/auth/index.html       → the sign-in page, static with its own island (signInPage)
+//   dist/web/dashboard/index.html  → the app shell for the dashboard, with the page's first screen drawn in
+//                                    the HTML and its code and first data preloaded (APP_SHELLS)
 //   dist/web/404.html              → the not-found page, which the api answers 404 with for every other path
 //   dist/web/app-routes.json       → the app router's paths (apps/web/src/app/router.tsx), read by the api
 //   dist/web/sitemap.xml, robots.txt
@@ -35,10 +36,9 @@ function splitHead(html) {
   return { head, body };
 }
 
-/** The build's public paths of the island script (and anything it imports), from Vite's manifest. */
-function islandScripts() {
+/** The build's public paths of an island script (and anything it imports), from Vite's manifest. */
+function islandScripts(key = 'src/islands/public-islands.ts') {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const key = 'src/islands/public-islands.ts';
   if (!manifest[key]) throw new Error(`the Vite manifest has no ${key}`);
   return {
     entry: `/${manifest[key].file}`,
@@ -98,18 +98,25 @@ function pruneCustomProperties(css, body) {
     .replace(/\{;/g, '{');
 }
 
-/** A static page: the shell without the app's scripts, the page's head tags and CSS, the island if needed. */
-function staticPage(shell, html, islands) {
+/**
+ * A static page: the shell without the app's scripts, the page's head tags and CSS, the island if needed.
+ * `page.css` adds rules of the page's own and `page.scripts` replaces the island's tags (the sign-in page's,
+ * signInPage).
+ */
+function staticPage(shell, html, islands, page = {}) {
   const { head, body: withStyles } = splitHead(html);
   const { css: allCss, body } = extractStyles(withStyles);
-  const css = pruneCustomProperties(allCss, body);
+  const css = pruneCustomProperties(allCss, body) + (page.css ?? '');
   const interactive = body.includes('data-faq=') || body.includes('data-island=');
-  const script = interactive
-    ? [
-        ...islands.preload.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
-        `<script type="module" crossorigin src="${islands.entry}"></script>`,
-      ].join('\n    ')
-    : '';
+  const script = (
+    page.scripts ??
+    (interactive
+      ? [
+          ...islands.preload.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+          `<script type="module" crossorigin src="${islands.entry}"></script>`,
+        ]
+      : [])
+  ).join('\n    ');
   return {
     head,
     interactive,
@@ -121,8 +128,9 @@ function staticPage(shell, html, islands) {
         [...head, `<style>${css}</style>`, script].filter(Boolean).join('\n    '),
       )
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-      // The page reads fine without JavaScript, so the shell's "needs JavaScript" notice does not apply.
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, ''),
+      // The page reads fine without JavaScript, so the shell's "needs JavaScript" notice does not apply
+      // (the sign-in page's forms do need it: page.noscript keeps the notice).
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, (notice) => (page.noscript ? notice : '')),
   };
 }
 
@@ -157,12 +165,10 @@ function framePage(shell, html, route) {
  * src/lib/app-frame.tsx): <div id="app-frame" inert> before the empty #root, its CSS in <head>, so the
  * browser paints the page from the HTML; the app starts after that paint, renders off the document and
  * takes the frame's place when its page is ready. Its preloads wait in a <template> until that paint. A
- * small classic script in <head>
- * (src/islands/app-frame-boot.ts) picks the frame's variant before it paints: the Sign Up tab for
- * ?tab=signup, the dashboard's greeting and upgrade card from the last visit.
+ * small classic script in <head> (src/islands/app-frame-boot.ts) picks the frame's variant before it
+ * paints: the dashboard's greeting and upgrade card from the last visit.
  */
 const APP_SHELLS = {
-  '/auth': { page: 'src/pages/auth/auth-page.tsx', data: ['/api/user'] },
   '/dashboard': {
     page: 'src/pages/dashboard/dashboard-page.tsx',
     data: ['/api/user', '/api/user/profile', '/api/jobs', '/api/plans'],
@@ -178,8 +184,7 @@ const FRAME_PRELOADS = 'app-preloads';
 function frameCss(body) {
   const plans = [...new Set([...body.matchAll(/data-frame-upsell="([\w-]+)"/g)].map((m) => m[1]))];
   return [
-    '[data-frame-tab-variant],[data-frame-upsell]{display:none}',
-    'html:not([data-frame-tab]) [data-frame-tab-variant="login"],html[data-frame-tab="signup"] [data-frame-tab-variant="signup"]{display:block}',
+    '[data-frame-upsell]{display:none}',
     'html:not([data-frame-plan]) [data-frame-upsell="free"]{display:block}',
     ...plans.map((p) => `html[data-frame-plan="${p}"] [data-frame-upsell="${p}"]{display:block}`),
   ].join('');
@@ -244,6 +249,37 @@ async function appShells(shell, renderFrame) {
   return { app, shells };
 }
 
+/**
+ * The sign-in page (/auth) as a visitor who is not signed in gets it: static, like the public pages, with
+ * both tabs' views (src/pages/auth/auth-static-page.tsx) and the island that makes its forms work
+ * (src/islands/auth-island.ts); the app loads only on the page signing in leads to. The boot script
+ * (src/islands/app-frame-boot.ts) shows the Sign Up tab before the first paint when the link asked for
+ * it (?tab=signup), the island when the tab is chosen; the CSS below shows the view the <html> attribute
+ * names. The boot script also loads the island, after the first paint, so its code does not stand before
+ * that paint. The forms post (to nowhere that answers) if submitted before the island runs, so a password
+ * never goes into a URL.
+ */
+const SIGN_IN_ISLAND = 'src/islands/auth-island.ts';
+const TAB_CSS = [
+  '[data-frame-tab-variant]{display:none}',
+  'html:not([data-frame-tab]) [data-frame-tab-variant="login"],html[data-frame-tab="signup"] [data-frame-tab-variant="signup"]{display:block}',
+].join('');
+
+function signInPage(shell, html) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const boot = manifest[FRAME_BOOT];
+  if (!boot) throw new Error(`the Vite manifest has no ${FRAME_BOOT}`);
+  if (!/<form aria-label="Login"/.test(html) || !/<form aria-label="Sign Up"/.test(html))
+    throw new Error('the sign-in page rendered without its Login and Sign Up forms');
+  const island = islandScripts(SIGN_IN_ISLAND);
+  const bootTag = `<script src="/${boot.file}" data-island="${island.entry}" data-preload="${island.preload.join(' ')}"></script>`;
+  return staticPage(shell, html.replace(/<form /g, '<form method="post" '), islandScripts(), {
+    css: TAB_CSS,
+    scripts: [bootTag],
+    noscript: true,
+  }).html;
+}
+
 function xmlEscape(s) {
   return s.replace(
     /[<>&'"]/g,
@@ -254,8 +290,16 @@ function xmlEscape(s) {
 async function main() {
   const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty #root');
-  const { render, renderNotFound, renderFrame, appRoutePaths, PUBLIC_ROUTES, NOINDEX_PATHS, SITE_URL } =
-    await import(pathToFileURL(ssrEntry).href);
+  const {
+    render,
+    renderNotFound,
+    renderFrame,
+    renderAuth,
+    appRoutePaths,
+    PUBLIC_ROUTES,
+    NOINDEX_PATHS,
+    SITE_URL,
+  } = await import(pathToFileURL(ssrEntry).href);
   const { app, shells } = await appShells(shell, renderFrame);
   fs.writeFileSync(path.join(dist, 'app.html'), app);
   for (const { route, html, count } of shells) {
@@ -266,6 +310,13 @@ async function main() {
       `prerender: ${route} → ${path.relative(root, file)} (app shell with its first screen, ${(html.length / 1024).toFixed(0)} KB; ${count} page chunks preloaded)`,
     );
   }
+
+  const signIn = signInPage(shell, await renderAuth());
+  fs.mkdirSync(path.join(dist, 'auth'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'auth/index.html'), signIn);
+  console.log(
+    `prerender: /auth → dist/web/auth/index.html (sign-in page, ${(signIn.length / 1024).toFixed(0)} KB, sign-in island)`,
+  );
 
   const islands = islandScripts();
   for (const { path: route } of PUBLIC_ROUTES) {

@@ -46,6 +46,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
           input: {
             index: `${webDir}index.html`,
             islands: `${webDir}src/islands/public-islands.ts`,
+            // The sign-in page's forms (/auth before sign-in), which load no app code either.
+            auth: `${webDir}src/islands/auth-island.ts`,
             frame: `${webDir}src/islands/app-frame-boot.ts`,
           },
           // libs/domain is pure data and functions (STYLE.md rule 3): a page that reads PLANS must not

@@ -1,8 +1,9 @@
 // Build-time rendering of the public pages (npm run build:web → scripts/prerender-web.js). Renders the theme
 // and the page (public-app.tsx, no router) to static HTML: the pages do not hydrate, so the emotion styles
 // rendered here are the pages' whole CSS (the prerender moves them into <head>). Also renders the
-// not-found page the api answers 404 with, the first-screen frames of /auth and /dashboard (lib/app-frame.tsx), and lists the app's routes (one source: app/router.tsx) so the
-// api answers 404 for every other path.
+// not-found page the api answers 404 with, the sign-in page (/auth, made interactive by
+// islands/auth-island.ts), the first-screen frame of /dashboard (lib/app-frame.tsx), and lists the app's
+// routes (one source: app/router.tsx) so the api answers 404 for every other path.
 import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, type RouteObject } from 'react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -11,7 +12,7 @@ import { normalisePath, PUBLIC_PAGES } from './public-pages';
 import { routes } from './app/router';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { FrameContext } from './lib/app-frame';
-import { AuthPage } from './pages/auth/auth-page';
+import { AuthStaticPage } from './pages/auth/auth-static-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 
 export { PUBLIC_ROUTES, NOINDEX_PATHS } from './features/public/public-routes';
@@ -41,8 +42,18 @@ export function renderNotFound(): Promise<string> {
   return toHtml(<PublicApp Page={Page} />);
 }
 
+/** The sign-in page as a visitor who is not signed in first gets it (its links need a router). */
+export function renderAuth(): Promise<string> {
+  const Page = () => (
+    <MemoryRouter initialEntries={['/auth']}>
+      <AuthStaticPage />
+    </MemoryRouter>
+  );
+  return toHtml(<PublicApp Page={Page} />);
+}
+
 /** The app pages whose shell carries a first-screen frame (lib/app-frame.tsx). */
-const FRAMES: Record<string, ComponentType> = { '/auth': AuthPage, '/dashboard': DashboardPage };
+const FRAMES: Record<string, ComponentType> = { '/dashboard': DashboardPage };
 
 /** The first screen of an app page, drawn without data (lib/app-frame.tsx). */
 export function renderFrame(path: string): Promise<string> {

@@ -1,9 +1,34 @@
-// A classic script in <head> of the app shells that carry a first-screen frame (scripts/prerender-web.js),
-// run before the frame is parsed, so the first paint already shows the right variant: the Sign Up tab when
-// the link asked for it (?tab=signup), and on the dashboard the greeting's first name and the upgrade
-// card of the plan the dashboard last showed (src/lib/app-frame.tsx saves that hint under this key).
-// No imports: it is loaded as a plain script, not a module.
+// A classic script in <head> of the sign-in page and of the app shells that carry a first-screen frame
+// (scripts/prerender-web.js), run before the page is parsed, so the first paint already shows the right
+// variant: the Sign Up tab when the link asked for it (?tab=signup), and on the dashboard the greeting's
+// first name and the upgrade card of the plan the dashboard last showed (src/lib/app-frame.tsx saves that
+// hint under this key).
+// On the sign-in page (static, scripts/prerender-web.js signInPage) it also loads the page's island after
+// the first paint, named on this script's data-island (its chunks on data-preload), so that code does not
+// stand before the paint. No imports: it is loaded as a plain script, not a module.
 const HINT_KEY = 'csv-mapper:first-screen';
+
+(() => {
+  const boot = document.currentScript;
+  const island = boot?.dataset.island;
+  if (!boot || !island) return;
+  const load = () => {
+    for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = island;
+    document.head.append(script);
+  };
+  // requestAnimationFrame runs just before the first paint, the timeout just after it.
+  requestAnimationFrame(() => setTimeout(load, 0));
+})();
 
 (() => {
   const html = document.documentElement;

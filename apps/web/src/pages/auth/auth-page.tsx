@@ -1,7 +1,6 @@
 import { Box, Card, Container, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useFrameHandover, useIsFrame } from '../../lib/app-frame';
 import { BackToHomeLink } from '../../components/back-to-home-link';
 import { FullScreenSpinner } from '../../components/full-screen-spinner';
 import { Logo } from '../../components/logo';
@@ -22,7 +21,8 @@ function initialTab(state: unknown, search: string): AuthTab {
     : 'login';
 }
 
-const META = (
+/** The page's head tags, in the app and in the prerendered page (auth-static-page.tsx). */
+export const AUTH_META = (
   <PageMeta
     title="Log In or Sign Up"
     description="Log in to CSV Mapper or create a free account to map your CSV files."
@@ -36,38 +36,23 @@ export function AuthPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [tab, setTab] = useState<AuthTab>(() => initialTab(location.state, location.search));
-  const inFrame = useIsFrame();
-  useFrameHandover(status === 'unauthenticated');
 
   useEffect(() => {
     if (status === 'authenticated') navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
   }, [status, navigate, location.search]);
 
-  // The build-time frame (lib/app-frame.tsx): both tabs, the one the link asked for shown by the shell's
-  // boot script (src/islands/app-frame-boot.ts) before the first paint.
-  if (inFrame)
-    return (
-      <>
-        {META}
-        {(['login', 'signup'] as const).map((t) => (
-          <div key={t} data-frame-tab-variant={t}>
-            <AuthView tab={t} onTabChange={() => undefined} />
-          </div>
-        ))}
-      </>
-    );
-
   if (status !== 'unauthenticated') return <FullScreenSpinner />;
 
   return (
     <>
-      {META}
+      {AUTH_META}
       <AuthView tab={tab} onTabChange={setTab} />
     </>
   );
 }
 
-function AuthView({ tab, onTabChange }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
+/** The page for one tab: the app's, and both tabs of the prerendered page (auth-static-page.tsx). */
+export function AuthView({ tab, onTabChange }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void }) {
   return (
     <Box minH="100dvh" bg="bg.subtle">
       <Container maxW="6xl" py={{ base: '6', md: '10' }}>
