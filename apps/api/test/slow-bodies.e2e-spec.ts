@@ -82,16 +82,26 @@ describe('slow bodies (e2e)', () => {
   });
 
   it(`lets one IP hold ${REQUESTS_PER_IP} requests open; the next gets 429 with Retry-After, and a slot frees when one ends`, async () => {
-    const open: RawConnection[] = [];
-    for (let i = 0; i < REQUESTS_PER_IP; i++) {
-      const c = new RawConnection(port);
-      await c.write(jsonHead('/api/login', 100) + '{"identifier":');
-      open.push(c);
-    }
+    const holdSlots = async (): Promise<RawConnection[]> => {
+      const held: RawConnection[] = [];
+      for (let i = 0; i < REQUESTS_PER_IP; i++) {
+        const c = new RawConnection(port);
+        await c.write(jsonHead('/api/login', 100) + '{"identifier":');
+        held.push(c);
+      }
+      return held;
+    };
+    let open = await holdSlots();
     // The six are in flight once the api has read their heads; on a loaded machine that can take longer
-    // than a fixed pause, so the seventh is tried until refused (a 200 probe holds no slot), for up to 5 s.
+    // than a fixed pause, so the seventh is tried until refused (a 200 probe holds no slot). The six live only
+    // BODY_TIMEOUT_MS: if the api cut them (408) before a probe got through, six fresh ones take their place.
     let refused = await fetch(`http://127.0.0.1:${port}/api/health`);
-    for (const until = Date.now() + 5000; refused.status !== 429 && Date.now() < until;) {
+    for (const until = Date.now() + 10_000; refused.status !== 429 && Date.now() < until;) {
+      if (open.some((c) => c.answered || c.closedAt !== null)) {
+        for (const c of open) c.destroy();
+        await Promise.all(open.map((c) => c.closed));
+        open = await holdSlots();
+      }
       await sleep(50);
       refused = await fetch(`http://127.0.0.1:${port}/api/health`);
     }
