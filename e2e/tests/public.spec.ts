@@ -385,6 +385,9 @@ test('the HTML served for / without JavaScript has the content, head tags and JS
   expect(await (await request.get('/dashboard')).text()).toContain('<div id="root"></div>');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /dashboard');
+  // the sign-in page is a page people search for ("csv mapper login"): crawlable and indexed
+  expect(robots).not.toContain('Disallow: /auth');
+  expect(await (await request.get('/auth')).text()).toMatch(/<meta name="robots" content="index, follow"/);
   expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const p of PAGES)

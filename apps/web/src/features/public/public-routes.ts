@@ -13,8 +13,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ path: string; priority: number }> = 
   { path: '/terms', priority: 0.3 },
 ];
 
+// /auth (log in / sign up) is indexed but not in the sitemap: a page people search for, not a landing page.
 export const NOINDEX_PATHS = [
-  '/auth',
   '/forgot-password',
   '/reset-password',
   '/dashboard',

@@ -21,13 +21,15 @@ function initialTab(state: unknown, search: string): AuthTab {
     : 'login';
 }
 
-/** The page's head tags, in the app and in the prerendered page (auth-static-page.tsx). */
+/**
+ * The page's head tags, in the app and in the prerendered page (auth-static-page.tsx). Indexed (the spec's
+ * default robots): people search for the product's log-in and sign-up page, and it holds nothing private.
+ */
 export const AUTH_META = (
   <PageMeta
     title="Log In or Sign Up"
     description="Log in to CSV Mapper or create a free account to map your CSV files."
     path="/auth"
-    robots="noindex, nofollow"
   />
 );
 
