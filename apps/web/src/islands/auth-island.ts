@@ -1,17 +1,26 @@
 // The sign-in page before sign-in (/auth, prerendered by scripts/prerender-web.js from
 // pages/auth/auth-static-page.tsx): the log-in and sign-up forms made interactive on the static markup, so
 // the page never downloads React, Chakra or emotion. It does what features/auth's LoginForm and
-// RegisterForm do in the app — same checks, same api calls, same messages — and, once signed in, goes to
-// the next page with a full page load, where the app starts and shows the welcome toast (auth-handoff.ts).
+// RegisterForm do in the app — the same checks and messages (features/auth/utils/auth-checks.ts), the same
+// api calls — and, once signed in, goes to the next page with a full page load, where the app starts and
+// shows the welcome toast (auth-handoff.ts).
 // Markup for the states the page does not start in (the rules list, an error text, a busy button, the
 // other eye icon) is rendered at build time into <template id="auth-kit">, so every state looks as the
 // React form draws it. Toasts are the app's own (components/toaster), loaded on the first one.
-import { AuthMessages, IDENTIFIER_MAX_LENGTH, isValidEmail, passwordErrors } from '@csv-mapper/domain';
+import { AuthMessages, isValidEmail } from '@csv-mapper/domain';
 import type { SessionUserView } from '@csv-mapper/contracts';
-import { apiJson, errorDescription } from '../lib/api-client';
+import { apiJson } from '../lib/api-client';
 import { FRAME_HINT_KEY } from '../lib/frame-ids';
 import { nextPath } from '../features/auth/utils/next-path';
 import { stashToast } from '../features/auth/utils/auth-handoff';
+import {
+  loginFailed,
+  loginProblem,
+  loginWelcome,
+  signupFailed,
+  signupProblem,
+  signupWelcome,
+} from '../features/auth/utils/auth-checks';
 import type { ShowToastOptions } from '../components/toaster';
 import { AUTH_KIT_ID, renderRules, type Kit } from './auth-island-kit';
 
@@ -145,40 +154,20 @@ function bindLogin(form: HTMLFormElement): void {
     e.preventDefault();
     if (sending) return;
     const id = identifier.value.trim();
-    if (!id || !password.value) {
-      toast({
-        title: 'Missing fields',
-        description: 'Please enter both email/username and password',
-        type: 'error',
-      });
-      return;
-    }
-    if (id.length > IDENTIFIER_MAX_LENGTH) {
-      setFieldError(identifier, AuthMessages.identifierTooLong);
-      return;
-    }
-    const ruleErrors = passwordErrors(password.value, { checkCommon: false });
-    if (ruleErrors.length > 0) {
-      toast({ title: 'Invalid password format', description: ruleErrors[0], type: 'error' });
+    const problem = loginProblem(id, password.value);
+    if (problem) {
+      if ('toast' in problem) toast(problem.toast);
+      else setFieldError(identifier, problem.message);
       return;
     }
     sending = true;
     const done = submit ? busy(submit, 'login-busy') : () => undefined;
     apiJson<SessionUserView>('POST', '/api/login', { identifier: id, password: password.value }).then(
-      (user) =>
-        signedIn({
-          title: 'Welcome back!',
-          description: user?.username ? `Logged in as ${user.username}` : undefined,
-          type: 'success',
-        }),
+      (user) => signedIn(loginWelcome(user)),
       (err: unknown) => {
         sending = false;
         done();
-        toast({
-          title: 'Login failed',
-          description: errorDescription(err, AuthMessages.invalidCredentials),
-          type: 'error',
-        });
+        toast(loginFailed(err));
       },
     );
   });
@@ -207,17 +196,10 @@ function bindSignup(form: HTMLFormElement): void {
     if (sending) return;
     const user = username.value.trim();
     const mail = email.value.trim();
-    if (!user || !mail || !password.value) {
-      toast({ title: 'Missing fields', description: AuthMessages.registerMissing, type: 'error' });
-      return;
-    }
-    if (!isValidEmail(mail)) {
-      setFieldError(email, AuthMessages.invalidEmail);
-      return;
-    }
-    const ruleErrors = passwordErrors(password.value);
-    if (ruleErrors.length > 0) {
-      toast({ title: 'Invalid password', description: ruleErrors[0], type: 'error' });
+    const problem = signupProblem(user, mail, password.value);
+    if (problem) {
+      if ('toast' in problem) toast(problem.toast);
+      else setFieldError(email, problem.message);
       return;
     }
     sending = true;
@@ -229,22 +211,11 @@ function bindSignup(form: HTMLFormElement): void {
       lastName: lastName.value.trim(),
       password: password.value,
     }).then(
-      (created) =>
-        signedIn({
-          title: 'Welcome!',
-          description: created?.username
-            ? `Your account ${created.username} is ready.`
-            : 'Your account is ready.',
-          type: 'success',
-        }),
+      (created) => signedIn(signupWelcome(created)),
       (err: unknown) => {
         sending = false;
         done();
-        toast({
-          title: 'Registration failed',
-          description: errorDescription(err, 'Failed to create account'),
-          type: 'error',
-        });
+        toast(signupFailed(err));
       },
     );
   });

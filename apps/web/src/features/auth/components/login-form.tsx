@@ -1,11 +1,10 @@
 import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
-import { AuthMessages, IDENTIFIER_MAX_LENGTH, passwordErrors } from '@csv-mapper/domain';
 import { nextPath } from '../utils/next-path';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../utils/show-toast';
-import { errorDescription } from '../../../lib/api-client';
+import { loginFailed, loginProblem, loginWelcome } from '../utils/auth-checks';
 import { useLogin } from '../api/login';
 import { PasswordRuleChecklist } from './password-rule-checklist';
 
@@ -21,37 +20,18 @@ export function LoginForm() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const id = identifier.trim();
-    if (!id || !password) {
-      showToast({
-        title: 'Missing fields',
-        description: 'Please enter both email/username and password',
-        type: 'error',
-      });
-      return;
-    }
-    if (id.length > IDENTIFIER_MAX_LENGTH) {
-      setIdentifierError(AuthMessages.identifierTooLong);
-      return;
-    }
-    const ruleErrors = passwordErrors(password, { checkCommon: false });
-    if (ruleErrors.length > 0) {
-      showToast({ title: 'Invalid password format', description: ruleErrors[0], type: 'error' });
+    const problem = loginProblem(id, password);
+    if (problem) {
+      if ('toast' in problem) showToast(problem.toast);
+      else setIdentifierError(problem.message);
       return;
     }
     try {
       const user = await trigger({ identifier: id, password });
-      showToast({
-        title: 'Welcome back!',
-        description: user?.username ? `Logged in as ${user.username}` : undefined,
-        type: 'success',
-      });
+      showToast(loginWelcome(user));
       navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
     } catch (err) {
-      showToast({
-        title: 'Login failed',
-        description: errorDescription(err, AuthMessages.invalidCredentials),
-        type: 'error',
-      });
+      showToast(loginFailed(err));
     }
   }
 

@@ -1,11 +1,11 @@
 import { Button, Field, SimpleGrid, Input, Stack } from '@chakra-ui/react';
-import { AuthMessages, isValidEmail, passwordErrors } from '@csv-mapper/domain';
+import { AuthMessages, isValidEmail } from '@csv-mapper/domain';
 import { nextPath } from '../utils/next-path';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '../../../components/password-input';
 import { showToast } from '../utils/show-toast';
-import { errorDescription } from '../../../lib/api-client';
+import { signupFailed, signupProblem, signupWelcome } from '../utils/auth-checks';
 import { useRegister } from '../api/register';
 import { PasswordRuleChecklist } from './password-rule-checklist';
 
@@ -27,17 +27,10 @@ export function RegisterForm() {
     e.preventDefault();
     const username = form.username.trim();
     const email = form.email.trim();
-    if (!username || !email || !form.password) {
-      showToast({ title: 'Missing fields', description: AuthMessages.registerMissing, type: 'error' });
-      return;
-    }
-    if (!isValidEmail(email)) {
-      setEmailError(AuthMessages.invalidEmail);
-      return;
-    }
-    const ruleErrors = passwordErrors(form.password);
-    if (ruleErrors.length > 0) {
-      showToast({ title: 'Invalid password', description: ruleErrors[0], type: 'error' });
+    const problem = signupProblem(username, email, form.password);
+    if (problem) {
+      if ('toast' in problem) showToast(problem.toast);
+      else setEmailError(problem.message);
       return;
     }
     try {
@@ -48,18 +41,10 @@ export function RegisterForm() {
         lastName: form.lastName.trim(),
         password: form.password,
       });
-      showToast({
-        title: 'Welcome!',
-        description: user?.username ? `Your account ${user.username} is ready.` : 'Your account is ready.',
-        type: 'success',
-      });
+      showToast(signupWelcome(user));
       navigate(nextPath(location.search) ?? '/dashboard', { replace: true });
     } catch (err) {
-      showToast({
-        title: 'Registration failed',
-        description: errorDescription(err, 'Failed to create account'),
-        type: 'error',
-      });
+      showToast(signupFailed(err));
     }
   }
 
