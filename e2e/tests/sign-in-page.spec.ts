@@ -127,3 +127,23 @@ test('a refused log-in keeps the form as it was, ready to try again', async ({ p
   );
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('a tab clicked before the island has loaded still shows its form (the boot script switches it)', async ({
+  page,
+  request,
+}) => {
+  // The island named on the boot script never arrives, as on a slow phone before it has loaded.
+  const island = /data-island="([^"]+)"/.exec(await (await request.get('/auth')).text())?.[1];
+  expect(island, 'the page names its island').toBeTruthy();
+  await page.route(`**${island}`, (route) => route.abort());
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Sign Up' }).getByRole('textbox', { name: 'Username' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-auth-ready');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Login' }).getByRole('textbox', { name: 'Email or username' }),
+  ).toBeVisible();
+});

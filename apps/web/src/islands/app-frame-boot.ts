@@ -33,6 +33,15 @@ const HINT_KEY = 'csv-mapper:first-screen';
 (() => {
   const html = document.documentElement;
   if (new URLSearchParams(location.search).get('tab') === 'signup') html.dataset.frameTab = 'signup';
+  // A tab clicked before the sign-in page's island has loaded still shows its form (the island, once it
+  // marks the page data-auth-ready, handles the tabs itself): the click would otherwise be lost.
+  document.addEventListener('click', (e) => {
+    if ('authReady' in html.dataset || !(e.target instanceof Element)) return;
+    const tab = e.target.closest<HTMLElement>('[data-frame-tab-variant] [role="tab"]');
+    if (!tab) return;
+    if (tab.dataset.value === 'signup') html.dataset.frameTab = 'signup';
+    else delete html.dataset.frameTab;
+  });
   let hint: unknown;
   try {
     hint = JSON.parse(localStorage.getItem(HINT_KEY) ?? 'null');
