@@ -239,6 +239,10 @@ function mountWeb(app: NestExpressApplication, config: ApiConfig): void {
   const isAppRoute = loadAppRoutes(dist);
   const notFound = join(dist, '404.html');
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    // The sign-in page's forms post to it only when sent before its script ran (or with scripts off): back
+    // to the page, where they work (303, so the browser asks with GET); nothing posted is read or kept.
+    if (req.method === 'POST' && req.path.replace(/\/+$/, '') === '/auth')
+      return res.redirect(303, req.originalUrl);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;

@@ -54,6 +54,16 @@ describe('unknown paths answer 404 (e2e)', () => {
     }
   });
 
+  it('sends a sign-in form posted before its script ran back to the page (303), keeping ?next=', async () => {
+    const res = await request(app.getHttpServer())
+      .post('/auth?next=%2Fprofile')
+      .type('form')
+      .send({ identifier: 'ada', password: 'Tr1cky-Mapper!' })
+      .expect(303);
+    expect(res.headers.location).toBe('/auth?next=%2Fprofile');
+    await request(app.getHttpServer()).post('/terms').type('form').send({ a: 1 }).expect(404);
+  });
+
   it('keeps the JSON 404 for unknown api paths', async () => {
     const res = await request(app.getHttpServer()).get('/api/no-such-thing').expect(404);
     expect(res.body).toEqual({ error: 'No API route matches GET /api/no-such-thing.', code: 'NOT_FOUND' });
