@@ -1,31 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import IORedis from 'ioredis';
-import { Queue } from 'bullmq';
-import type { MappingPair } from '@csv-mapper/contracts';
-import { bullConnection, bullPrefix, EphemeralStore, JobProducer, QUEUES, slotKey } from '@csv-mapper/queue';
-import { spawnRedisServer } from '../../../bench/support/redis-cluster';
+import { bullPrefix, EphemeralStore, QUEUES, slotKey } from '@csv-mapper/queue';
 import { exited, freePort, startStack, type Stack } from '../../../bench/support/stack';
-import { until } from '../../api/test/support/poll';
+import { DATA_HEADERS, LOCK, MAPPINGS, poll, startPrivateRedis, TEMPLATE } from './support/reliability';
 
 // Reliability with real processes: the api and worker run as child processes (from source, no build)
 // against real Postgres and Redis; each test gets its own database, Redis prefix and processes.
 
 jest.setTimeout(60_000);
 
-const LOCK = { WORKER_LOCK_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
-const TEMPLATE = 'Date,Customer,Amount\n';
-const MAPPINGS: MappingPair[] = [
-  // 'auto' date detection makes each row cost a little more, so big jobs run long enough to interrupt.
-  {
-    templateColumn: 'Date',
-    dataColumn: 'Booking Date',
-    transform: { kind: 'date', input: 'auto', output: 'MM/DD/YYYY' },
-  },
-  { templateColumn: 'Customer', dataColumn: 'Customer Name' },
-  { templateColumn: 'Amount', dataColumn: 'Amount', transform: { kind: 'number', decimalSeparator: ',' } },
-];
-
-const DATA_HEADERS = ['Booking Date', 'Customer Name', 'Amount'];
 function dataCsv(rows: number): string[] {
   const parts = [`${DATA_HEADERS.join(',')}\n`];
   for (let i = 0; i < rows; i++)
@@ -66,10 +49,6 @@ interface JobView {
   error: string | null;
   resultUrl: string | null;
 }
-
-/** `until`, every 50 ms. */
-const poll = <T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> =>
-  until(what, fn, timeoutMs, 50);
 
 async function submit(stack: Stack, rows: number): Promise<string> {
   const tpl = await stack.upload('template', new Blob([TEMPLATE]), 'template.csv');
@@ -200,24 +179,7 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
     let redis: ChildProcess | undefined;
     let port = 0;
     const startRedis = async () => {
-      redis = spawnRedisServer(port);
-      const probe = new IORedis({
-        port,
-        lazyConnect: true,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => 50,
-      });
-      probe.on('error', () => undefined);
-      await poll(
-        'redis to answer',
-        () =>
-          probe.ping().then(
-            () => true,
-            () => undefined,
-          ),
-        10_000,
-      );
-      probe.disconnect();
+      redis = await startPrivateRedis(port);
     };
     afterEach(async () => {
       await stack?.stop();
@@ -274,130 +236,6 @@ describe('background jobs survive worker crashes, shutdowns and Redis restarts (
       expect(metrics).toMatch(/csv_job_duration_seconds_count\{outcome="failed"\} 0\b/);
       const sum = Number(/csv_job_duration_seconds_sum\{outcome="completed"\} ([\d.e-]+)/.exec(metrics)?.[1]);
       expect(sum).toBeGreaterThan(0);
-    });
-
-    it('1,000 small jobs: Redis returns near its baseline after retention, no CSV content left', async () => {
-      port = await freePort();
-      await startRedis();
-      const url = `redis://127.0.0.1:${port}`;
-      stack = await startStack({
-        fromSource: true,
-        redisUrl: url,
-        env: {
-          ...LOCK,
-          BLOB_TTL_SECONDS: '2',
-          JOB_KEEP_COMPLETED_SECONDS: '2',
-          JOB_KEEP_FAILED_SECONDS: '2',
-        },
-      });
-      stack.startWorker({ WORKER_CONCURRENCY: '8' });
-      const s = stack;
-      const redis = new IORedis(url);
-      const conn = bullConnection(url, 'queue');
-      const csvJobs = new Queue(QUEUES.csvJobs, { connection: conn, prefix: bullPrefix(s.prefix) });
-      const maintenance = new Queue(QUEUES.maintenance, { connection: conn, prefix: bullPrefix(s.prefix) });
-      const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
-      const keys = () => redis.keys(`${s.prefix}*`);
-      try {
-        await poll('the worker to listen', async () =>
-          (await csvJobs.getWorkers()).length > 0 ? true : undefined,
-        );
-        await maintenance.waitUntilReady();
-        const baseline = { memory: await usedMemory(), keys: (await keys()).length };
-
-        const N = 1000;
-        const uploads = new EphemeralStore(redis, s.prefix, 15);
-        const producer = new JobProducer({ [QUEUES.csvJobs]: csvJobs });
-        const t0 = Date.now();
-        for (let i = 0; i < N; i++) {
-          const w = uploads.createWriter('upload', s.userId, `small-${i}.csv`);
-          await w.write(
-            Buffer.from(
-              `Booking Date,Customer Name,Amount\n2024-01-02,csvmarker-${i},"1,5"\n2024-01-03,csvmarker-${i}b,"2,5"\n`,
-            ),
-          );
-          await w.commit({
-            type: 'data',
-            headers: DATA_HEADERS,
-            rowCount: 2,
-            delimiter: ',',
-            encoding: 'utf-8',
-            headerRow: 1,
-          });
-          await producer.enqueue(QUEUES.csvJobs, 'process-csv', {
-            userId: s.userId,
-            dataFileId: w.id,
-            templateFileId: 'virtual',
-            templateHeaders: ['Date', 'Customer', 'Amount'],
-            mappings: MAPPINGS,
-            maxRows: 2,
-            totalRows: 2,
-            dataFilename: `small-${i}.csv`,
-            fileSizeBytes: 80,
-          });
-        }
-        const counts = await poll(
-          '1,000 jobs to finish',
-          async () => {
-            const c = await csvJobs.getJobCounts('completed', 'failed');
-            return c.completed + c.failed >= N ? c : undefined;
-          },
-          40_000,
-        );
-        const busy = {
-          memory: await usedMemory(),
-          keys: (await keys()).length,
-          seconds: (Date.now() - t0) / 1000,
-        };
-        expect(counts).toEqual({ completed: N, failed: 0 });
-        const usage = await s.pg.query('SELECT count(*)::int AS n FROM usage_history');
-        expect(usage.rows[0].n).toBe(N);
-
-        // Uploads (15 s) and results (2 s) expire by TTL; the hourly cleanup trims finished jobs (2 s here).
-        await poll(
-          'every blob to expire',
-          async () => ((await redis.keys(`${s.prefix}*blob:*`)).length === 0 ? true : undefined),
-          30_000,
-        );
-        const cleanup = await maintenance.add('cleanup', {});
-        await poll('the cleanup job', async () =>
-          (await cleanup.getState()) === 'completed' ? true : undefined,
-        );
-        const after = { memory: await usedMemory(), keys: await keys() };
-        console.log(
-          `1,000 jobs in ${busy.seconds.toFixed(1)} s; Redis used_memory baseline ${(baseline.memory / 1048576).toFixed(2)} MB ` +
-            `(${baseline.keys} keys), after the jobs ${(busy.memory / 1048576).toFixed(2)} MB (${busy.keys} keys), ` +
-            `after TTL + cleanup ${(after.memory / 1048576).toFixed(2)} MB (${after.keys.length} keys)`,
-        );
-        expect(await csvJobs.getJobCounts('completed', 'failed')).toEqual({ completed: 0, failed: 0 });
-
-        // No CSV content anywhere under the prefix (values of every key, whatever its type).
-        for (const key of after.keys) {
-          const type = await redis.type(key);
-          const dump =
-            type === 'string'
-              ? await redis.get(key)
-              : type === 'list'
-                ? (await redis.lrange(key, 0, -1)).join('\n')
-                : type === 'hash'
-                  ? JSON.stringify(await redis.hgetall(key))
-                  : type === 'set'
-                    ? (await redis.smembers(key)).join('\n')
-                    : type === 'zset'
-                      ? (await redis.zrange(key, 0, -1)).join('\n')
-                      : type === 'stream'
-                        ? JSON.stringify(await redis.xrange(key, '-', '+'))
-                        : '';
-          expect({ key, hasCsv: (dump ?? '').includes('csvmarker') }).toEqual({ key, hasCsv: false });
-        }
-        // Near baseline: what remains is bounded bookkeeping (BullMQ's capped event streams, metrics).
-        expect(after.keys.length).toBeLessThan(baseline.keys + 20);
-        expect(after.memory - baseline.memory).toBeLessThan(2.5 * 1048576);
-      } finally {
-        await csvJobs.close();
-        await maintenance.close();
-        redis.disconnect();
-      }
     });
   });
 });
