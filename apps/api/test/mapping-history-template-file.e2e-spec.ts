@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import type { RedisClient } from '@csv-mapper/queue';
+import { REDIS } from '../src/redis/redis.module';
 import { H, signUp, startApp, type Agent } from './support/api-test-app';
 import { BANK_TO_BOOKS_MAPPING } from './support/bank-to-books';
 
@@ -89,6 +91,43 @@ describe('POST /api/mappings/:id/runs with a templateFile part (e2e)', () => {
     // none of the refused runs was recorded
     const runs = (await agent.get(`/api/mappings/${id}/runs`).expect(200)).body as { total: number };
     expect(runs.total).toBe(1);
+  });
+
+  it('a refused run keeps none of the files it sent (the template is checked before the data file is kept)', async () => {
+    const { agent, userId } = await signUp(app);
+    const id = await saveMapping(agent);
+    const uploaded = await agent
+      .post('/api/upload/template')
+      .set(H)
+      .attach('file', Buffer.from(TEMPLATE), 'books.csv')
+      .expect(201);
+    const redis = app.get<RedisClient>(REDIS);
+    const storedFiles = async () => (await redis.keys(`${process.env.REDIS_PREFIX}*${userId}*:meta`)).sort();
+    const before = await storedFiles();
+    expect(before.length).toBeGreaterThan(0); // the uploaded template: the pattern finds stored files
+    const run = () => agent.post(`/api/mappings/${id}/runs`).set(H);
+
+    await run()
+      .attach('file', Buffer.from(DATA), 'statement.csv')
+      .attach('templateFile', Buffer.from('GIF89a'), 'books.gif')
+      .expect(415);
+    await run()
+      .field('templateFileId', uploaded.body.id as string)
+      .attach('file', Buffer.from(DATA), 'statement.csv')
+      .attach('templateFile', Buffer.from(TEMPLATE), 'books.csv')
+      .expect(400);
+    const badAsync = await run()
+      .field('async', 'maybe')
+      .attach('file', Buffer.from(DATA), 'statement.csv')
+      .attach('templateFile', Buffer.from(TEMPLATE), 'books.csv')
+      .expect(400);
+    expect(badAsync.body).toEqual({ code: 'VALIDATION_FAILED', error: 'async must be true or false.' });
+    // a data file that is refused takes the template sent beside it along
+    await run()
+      .attach('file', Buffer.from('Booking date,Description,Amount\n'), 'empty.csv')
+      .attach('templateFile', Buffer.from(TEMPLATE), 'books.csv')
+      .expect(400);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('the OpenAPI document names the templateFile part', async () => {

@@ -53,33 +53,56 @@ export class MappingRunsService {
     const templatePart = received.extra?.[TEMPLATE_PART] ?? null;
     const fields = received.fields;
     const named = typeof fields.templateFileId === 'string' ? fields.templateFileId.trim() : '';
-    let templateFileId = named;
-    if (templatePart && named) {
+    if (!received.file) {
+      await discardOutcome(templatePart);
+      await this.uploads.receive(received, user, 'data'); // answers NO_FILE
+    }
+    // Every refusal that needs no file comes before anything is kept: the parts stored so far are dropped.
+    const refuse = async (err: unknown): Promise<never> => {
       await discardOutcome(received.file);
       await discardOutcome(templatePart);
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        'Send the template either as a templateFile part or as templateFileId, not both.',
+      throw err;
+    };
+    if (templatePart && named)
+      await refuse(
+        new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'Send the template either as a templateFile part or as templateFileId, not both.',
+        ),
       );
+    if (!templatePart && !named && saved.templateHeaders.length === 0)
+      await refuse(
+        new AppError(
+          400,
+          'TEMPLATE_FILE_REQUIRED',
+          'This saved mapping holds no template columns: send the template as a templateFile part, or upload it (POST /api/upload/template) and send its id as templateFileId.',
+        ),
+      );
+    let async = false;
+    try {
+      async = parseAsync(fields.async);
+    } catch (err) {
+      await refuse(err);
+    }
+    // The template first: a template that is refused (not CSV, empty…) leaves no data file behind.
+    let templateFileId = named;
+    if (templatePart) {
+      try {
+        templateFileId = (await this.uploads.receive({ file: templatePart, fields: {} }, user, 'template'))
+          .id;
+      } catch (err) {
+        await discardOutcome(received.file);
+        throw err;
+      }
     }
     let data: UploadRecord;
     try {
       data = await this.uploads.receive(received, user, 'data');
     } catch (err) {
-      await discardOutcome(templatePart);
+      // a template sent with this request goes with it; one uploaded before (templateFileId) stays
+      if (templatePart) await this.uploads.remove(templateFileId, user.teamId).catch(() => undefined);
       throw err;
-    }
-    if (templatePart) {
-      templateFileId = (await this.uploads.receive({ file: templatePart, fields: {} }, user, 'template')).id;
-    }
-    const async = parseAsync(fields.async);
-    if (!templateFileId && saved.templateHeaders.length === 0) {
-      throw new AppError(
-        400,
-        'TEMPLATE_FILE_REQUIRED',
-        'This saved mapping holds no template columns: send the template as a templateFile part, or upload it (POST /api/upload/template) and send its id as templateFileId.',
-      );
     }
     const request = Object.assign(new ProcessRequest(), {
       dataFileId: data.id,
