@@ -36,9 +36,16 @@ function splitHead(html) {
   return { head, body };
 }
 
+let manifestCache;
+/** Vite's manifest of the build, read once. */
+function viteManifest() {
+  manifestCache ??= JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  return manifestCache;
+}
+
 /** The build's public paths of an island script (and anything it imports), from Vite's manifest. */
 function islandScripts(key = 'src/islands/public-islands.ts') {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const manifest = viteManifest();
   if (!manifest[key]) throw new Error(`the Vite manifest has no ${key}`);
   return {
     entry: `/${manifest[key].file}`,
@@ -216,7 +223,7 @@ function inHead(html, links) {
 }
 
 async function appShells(shell, renderFrame) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const manifest = viteManifest();
   const inShell = () =>
     new Set(
       [
@@ -256,8 +263,8 @@ async function appShells(shell, renderFrame) {
  * (src/islands/app-frame-boot.ts) shows the Sign Up tab before the first paint when the link asked for
  * it (?tab=signup), the island when the tab is chosen; the CSS below shows the view the <html> attribute
  * names. The boot script also loads the island, after the first paint, so its code does not stand before
- * that paint. The forms post (to nowhere that answers) if submitted before the island runs, so a password
- * never goes into a URL.
+ * that paint. The forms post if submitted before the island runs, so a password never goes into a URL; the
+ * api sends such a post back to /auth (apps/api/src/bootstrap.ts).
  */
 const SIGN_IN_ISLAND = 'src/islands/auth-island.ts';
 const TAB_CSS = [
@@ -266,14 +273,13 @@ const TAB_CSS = [
 ].join('');
 
 function signInPage(shell, html) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const boot = manifest[FRAME_BOOT];
+  const boot = viteManifest()[FRAME_BOOT];
   if (!boot) throw new Error(`the Vite manifest has no ${FRAME_BOOT}`);
   if (!/<form aria-label="Login"/.test(html) || !/<form aria-label="Sign Up"/.test(html))
     throw new Error('the sign-in page rendered without its Login and Sign Up forms');
   const island = islandScripts(SIGN_IN_ISLAND);
   const bootTag = `<script src="/${boot.file}" data-island="${island.entry}" data-preload="${island.preload.join(' ')}"></script>`;
-  return staticPage(shell, html.replace(/<form /g, '<form method="post" '), islandScripts(), {
+  return staticPage(shell, html.replace(/<form /g, '<form method="post" '), null, {
     css: TAB_CSS,
     scripts: [bootTag],
     noscript: true,

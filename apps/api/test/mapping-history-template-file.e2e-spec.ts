@@ -24,6 +24,9 @@ describe('POST /api/mappings/:id/runs with a templateFile part (e2e)', () => {
 
   const saveMapping = async (agent: Agent) =>
     (await agent.post('/api/mappings').set(H).send(BANK_TO_BOOKS_MAPPING).expect(201)).body.id as string;
+  /** TEMPLATE uploaded beforehand (POST /api/upload/template), for runs that name it by templateFileId. */
+  const uploadTemplate = (agent: Agent) =>
+    agent.post('/api/upload/template').set(H).attach('file', Buffer.from(TEMPLATE), 'books.csv').expect(201);
 
   it('runs the saved mapping with the template sent in the same request', async () => {
     const { agent } = await signUp(app);
@@ -47,11 +50,7 @@ describe('POST /api/mappings/:id/runs with a templateFile part (e2e)', () => {
   it('templateFileId still works; both at once, or a template that is not CSV, is refused', async () => {
     const { agent } = await signUp(app);
     const id = await saveMapping(agent);
-    const uploaded = await agent
-      .post('/api/upload/template')
-      .set(H)
-      .attach('file', Buffer.from(TEMPLATE), 'books.csv')
-      .expect(201);
+    const uploaded = await uploadTemplate(agent);
     const byId = await agent
       .post(`/api/mappings/${id}/runs`)
       .set(H)
@@ -96,11 +95,7 @@ describe('POST /api/mappings/:id/runs with a templateFile part (e2e)', () => {
   it('a refused run keeps none of the files it sent (the template is checked before the data file is kept)', async () => {
     const { agent, userId } = await signUp(app);
     const id = await saveMapping(agent);
-    const uploaded = await agent
-      .post('/api/upload/template')
-      .set(H)
-      .attach('file', Buffer.from(TEMPLATE), 'books.csv')
-      .expect(201);
+    const uploaded = await uploadTemplate(agent);
     const redis = app.get<RedisClient>(REDIS);
     const storedFiles = async () => (await redis.keys(`${process.env.REDIS_PREFIX}*${userId}*:meta`)).sort();
     const before = await storedFiles();

@@ -10,7 +10,7 @@
 import { AuthMessages, isValidEmail } from '@csv-mapper/domain';
 import type { SessionUserView } from '@csv-mapper/contracts';
 import { apiJson } from '../lib/api-client';
-import { FRAME_HINT_KEY } from '../lib/frame-ids';
+import { forgetFrameHint } from '../lib/frame-ids';
 import { nextPath } from '../features/auth/utils/next-path';
 import { stashToast } from '../features/auth/utils/auth-handoff';
 import {
@@ -41,11 +41,7 @@ function destination(): string {
 
 /** Signed in: the dashboard frame's hint was whoever signed in here before; then a full page load. */
 function signedIn(welcome: ShowToastOptions): void {
-  try {
-    localStorage.removeItem(FRAME_HINT_KEY);
-  } catch {
-    // Nothing stored.
-  }
+  forgetFrameHint();
   stashToast(welcome);
   location.replace(destination());
 }

@@ -1,4 +1,4 @@
-// The first screen of an app shell (scripts/prerender-web.js): /auth and /dashboard are served with their
+// The first screen of an app shell (scripts/prerender-web.js): /dashboard is served with its
 // page's frame already in the HTML (its CSS in <head>), so the first paint shows the page while the app's
 // code loads. The frame is inert markup: the app starts after that paint (main.tsx), renders off the
 // document (adoptFrame) and takes the frame's place in one step once its page is ready to show
@@ -21,14 +21,6 @@ export function saveFrameHint(hint: FrameHint): void {
     localStorage.setItem(FRAME_HINT_KEY, JSON.stringify(hint));
   } catch {
     // Storage refused (private mode, quota): the next frame is drawn without the hint.
-  }
-}
-
-export function forgetFrameHint(): void {
-  try {
-    localStorage.removeItem(FRAME_HINT_KEY);
-  } catch {
-    // Nothing stored.
   }
 }
 

@@ -5,3 +5,12 @@ export const FRAME_ID = 'app-frame';
 export const FRAME_PRELOADS_ID = 'app-preloads';
 /** localStorage key of the dashboard frame's hint; src/islands/app-frame-boot.ts spells it too. */
 export const FRAME_HINT_KEY = 'csv-mapper:first-screen';
+
+/** Forgets that hint (a new session: sign-in, sign-up, log out). */
+export function forgetFrameHint(): void {
+  try {
+    localStorage.removeItem(FRAME_HINT_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

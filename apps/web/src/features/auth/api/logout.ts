@@ -1,7 +1,7 @@
 import type { MessageResponse } from '@csv-mapper/contracts';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { forgetFrameHint } from '../../../lib/app-frame';
+import { forgetFrameHint } from '../../../lib/frame-ids';
 import { apiJson } from '../../../lib/api-client';
 import { swrKeys } from '../../../lib/swr-keys';
 

@@ -1,7 +1,7 @@
 import type { RegisterRequest, SessionUserView } from '@csv-mapper/contracts';
 import useSWRMutation from 'swr/mutation';
 import { apiJson } from '../../../lib/api-client';
-import { forgetFrameHint } from '../../../lib/app-frame';
+import { forgetFrameHint } from '../../../lib/frame-ids';
 import { swrKeys } from '../../../lib/swr-keys';
 
 /** POST /api/register: creates the account, starts a session and answers the user (201). */
